@@ -1,0 +1,238 @@
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { BatchGetCommandOutput, QueryCommandOutput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConflictError } from '../http/errors';
+import { documentClient, tableName } from './client';
+import { isConditionFailure } from './errors';
+import type { IndexName } from './table';
+
+/** A key relative to a team: the repository adds the `TEAM#<teamId>` prefix to `pk`. */
+export interface TeamKey {
+  pk: string;
+  sk: string;
+}
+
+/** Secondary-index keys of an item, relative to the team like {@link TeamKey}. */
+export type TeamIndexKeys = Partial<Record<IndexName, TeamKey>>;
+
+/** Attributes the repository keeps on every item for itself. */
+export interface ItemMeta {
+  version: number;
+  created_sort?: string;
+  deleted_at?: string | null;
+}
+
+/** A stored item as domain code sees it: its own fields plus {@link ItemMeta}, without key attributes. */
+export type Stored<T> = T & ItemMeta;
+
+/** One write of a transaction, built by {@link TeamTable} and run by {@link TeamTable.write}. */
+export interface WriteOperation {
+  item: NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+  /** The message of the 409 answered when this write's condition fails. */
+  conflictMessage: string;
+}
+
+const keyAttributes = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'team_id', 'entity']);
+
+function withoutKeys<T>(item: Record<string, unknown>): Stored<T> {
+  const copy: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(item)) if (!keyAttributes.has(name)) copy[name] = value;
+  return copy as Stored<T>;
+}
+
+/**
+ * The only door to the table for team-owned data. Every key it reads or writes is prefixed with
+ * the team of the credential, so a handler cannot read another team's item by passing its id:
+ * the key simply does not exist under this team, and the answer is "not found".
+ * @example const table = forTeam(principal.teamId); await table.get({ pk: 'DEAL_STATUS', sk: `ID#${id}` })
+ */
+export function forTeam(teamId: string) {
+  const prefix = `TEAM#${teamId}`;
+  const fullKey = (key: TeamKey) => ({ PK: key.pk ? `${prefix}#${key.pk}` : prefix, SK: key.sk });
+
+  const indexAttributes = (indexes: TeamIndexKeys | undefined) => {
+    const attributes: Record<string, string> = {};
+    for (const [name, key] of Object.entries(indexes ?? {}) as [IndexName, TeamKey][]) {
+      attributes[`${name}PK`] = `${prefix}#${key.pk}`;
+      attributes[`${name}SK`] = key.sk;
+    }
+    return attributes;
+  };
+
+  return {
+    teamId,
+
+    /** `GetItem` of one item; `undefined` when absent. */
+    async get<T>(key: TeamKey, options: { consistent?: boolean } = {}): Promise<Stored<T> | undefined> {
+      const { Item } = await documentClient().send(
+        new GetCommand({ TableName: tableName(), Key: fullKey(key), ConsistentRead: options.consistent ?? true }),
+      );
+      return Item ? withoutKeys<T>(Item) : undefined;
+    },
+
+    /** `BatchGetItem` of up to 100 keys per call, in the order asked; absent items are left out. */
+    async getMany<T>(keys: TeamKey[]): Promise<Stored<T>[]> {
+      const found = new Map<string, Stored<T>>();
+      for (let start = 0; start < keys.length; start += 100) {
+        let pending: Record<string, unknown>[] | undefined = keys.slice(start, start + 100).map(fullKey);
+        while (pending?.length) {
+          const result: BatchGetCommandOutput = await documentClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+          for (const item of result.Responses?.[tableName()] ?? []) found.set(`${item.PK}|${item.SK}`, withoutKeys<T>(item));
+          pending = result.UnprocessedKeys?.[tableName()]?.Keys;
+        }
+      }
+      return keys.map((key) => { const k = fullKey(key); return found.get(`${k.PK}|${k.SK}`); }).filter((item): item is Stored<T> => item !== undefined);
+    },
+
+    /** `Query` of a whole item collection (every page), optionally narrowed to a sort-key prefix. */
+    async queryCollection<T>(pk: string, options: { skBeginsWith?: string } = {}): Promise<Stored<T>[]> {
+      const items: Stored<T>[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const result = await documentClient().send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: options.skBeginsWith ? 'PK = :pk AND begins_with(SK, :prefix)' : 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': fullKey({ pk, sk: '' }).PK, ...(options.skBeginsWith ? { ':prefix': options.skBeginsWith } : {}) },
+            ConsistentRead: true,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of result.Items ?? []) items.push(withoutKeys<T>(item));
+        startKey = result.LastEvaluatedKey;
+      } while (startKey);
+      return items;
+    },
+
+    /**
+     * One page of an ordered index partition: reads `offset + limit` items at most and drops the
+     * first `offset`, so the cost grows with the page asked for, never with the partition's size.
+     */
+    async queryPage<T>(query: { index: IndexName; pk: string; ascending: boolean; offset: number; limit: number }): Promise<Stored<T>[]> {
+      const wanted = query.offset + query.limit;
+      const items: Stored<T>[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const result: QueryCommandOutput = await documentClient().send(
+          new QueryCommand({
+            TableName: tableName(),
+            IndexName: query.index,
+            KeyConditionExpression: `${query.index}PK = :pk`,
+            ExpressionAttributeValues: { ':pk': `${prefix}#${query.pk}` },
+            ScanIndexForward: query.ascending,
+            Limit: wanted - items.length,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of result.Items ?? []) items.push(withoutKeys<T>(item));
+        startKey = result.LastEvaluatedKey;
+      } while (startKey && items.length < wanted);
+      return items.slice(query.offset, wanted);
+    },
+
+    /** The value of a counter kept by {@link increment} (0 when never counted). */
+    async count(counter: string): Promise<number> {
+      const item = await this.get<{ count: number }>({ pk: 'COUNTER', sk: counter });
+      return item?.count ?? 0;
+    },
+
+    /** Writes a new item; fails with 409 `conflictMessage` when the key is taken. */
+    create(key: TeamKey, fields: Record<string, unknown>, options: { indexes?: TeamIndexKeys; entity: string; conflictMessage: string; replaceDeleted?: boolean }): WriteOperation {
+      const condition = options.replaceDeleted ? 'attribute_not_exists(PK) OR attribute_exists(deleted_at)' : 'attribute_not_exists(PK)';
+      return {
+        conflictMessage: options.conflictMessage,
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: { ...fields, ...fullKey(key), ...indexAttributes(options.indexes), team_id: teamId, entity: options.entity, version: 1 },
+            ConditionExpression: condition,
+          },
+        },
+      };
+    },
+
+    /**
+     * Changes fields of an existing item if nobody changed it since it was read (optimistic
+     * concurrency on `version`); a lost race answers 409 `conflictMessage`.
+     */
+    update(key: TeamKey, expectedVersion: number, changes: Record<string, unknown>, options: { conflictMessage: string }): WriteOperation {
+      const names: Record<string, string> = { '#version': 'version' };
+      const values: Record<string, unknown> = { ':expected': expectedVersion, ':one': 1 };
+      const assignments = ['#version = #version + :one'];
+      Object.entries(changes).forEach(([field, value], position) => {
+        names[`#f${position}`] = field;
+        values[`:v${position}`] = value === undefined ? null : value;
+        assignments.push(`#f${position} = :v${position}`);
+      });
+      return {
+        conflictMessage: options.conflictMessage,
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: fullKey(key),
+            UpdateExpression: `SET ${assignments.join(', ')}`,
+            ConditionExpression: '#version = :expected',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          },
+        },
+      };
+    },
+
+    /** Removes an item outright (guard items; records are soft-deleted with {@link update}). */
+    remove(key: TeamKey): WriteOperation {
+      return { conflictMessage: 'The record changed while it was being removed', item: { Delete: { TableName: tableName(), Key: fullKey(key) } } };
+    },
+
+    /** Adds `by` (may be negative) to a counter read by {@link count}. */
+    increment(counter: string, by: number): WriteOperation {
+      return {
+        conflictMessage: 'The count changed concurrently',
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: fullKey({ pk: 'COUNTER', sk: counter }),
+            UpdateExpression: 'ADD #count :by SET team_id = :team, entity = :entity',
+            ExpressionAttributeNames: { '#count': 'count' },
+            ExpressionAttributeValues: { ':by': by, ':team': teamId, ':entity': 'COUNTER' },
+          },
+        },
+      };
+    },
+
+    /** Runs writes that must hold together: one write directly, several as one transaction. */
+    write: writeAll,
+  };
+}
+
+/** The repository of one team, as returned by {@link forTeam}. */
+export type TeamTable = ReturnType<typeof forTeam>;
+
+/**
+ * Runs writes all-or-nothing. A failed condition becomes a 409 with the failing write's message;
+ * every other error (throttling included) propagates to the error mapper.
+ */
+export async function writeAll(operations: WriteOperation[]): Promise<void> {
+  const [only] = operations;
+  if (operations.length === 1 && only) {
+    try {
+      if (only.item.Put) await documentClient().send(new PutCommand(only.item.Put));
+      else if (only.item.Update) await documentClient().send(new UpdateCommand(only.item.Update));
+      else await documentClient().send(new TransactWriteCommand({ TransactItems: [only.item] }));
+    } catch (error) {
+      if (isConditionFailure(error)) throw new ConflictError(only.conflictMessage, { cause: error });
+      throw error;
+    }
+    return;
+  }
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: operations.map((operation) => operation.item) }));
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    const failed = reasons?.findIndex((reason) => reason.Code === 'ConditionalCheckFailed') ?? -1;
+    if (failed >= 0) throw new ConflictError(operations[failed]?.conflictMessage ?? 'Conflicting change', { cause: error });
+    if ((error as Error).name === 'TransactionConflictException' || reasons?.some((reason) => reason.Code === 'TransactionConflict')) {
+      throw new ConflictError('Another change to the same records was in progress; retry the request', { cause: error });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,71 @@
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+/**
+ * The single table, declared once: CDK, the local server, the admin command and the tests all build
+ * it from this object, so the key schema cannot drift between environments.
+ *
+ * Items carry generic key attributes (`PK`, `SK`, `GSI1PK`, `GSI1SK`); each entity module in
+ * `shared/domain` owns the key builders that fill them. Every team-owned key starts with
+ * `TEAM#<teamId>#`, and only `shared/db/repository.ts` writes that prefix (see `forTeam`).
+ */
+export const tableDefinition = {
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  indexes: [
+    /** Ordered listings of one record type of a team: `TEAM#<t>#<TYPE>` → creation order (ULID). */
+    { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+  ],
+} as const;
+
+export type IndexName = (typeof tableDefinition.indexes)[number]['name'];
+
+/** One row of the access-pattern table: what is read, where, how, and which endpoints need it. */
+export interface AccessPattern {
+  pattern: string;
+  index: 'table' | IndexName;
+  keyCondition: string;
+  operation: 'GetItem' | 'Query' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'TransactWriteItems';
+  endpoints: string[];
+}
+
+/**
+ * Every way the service reads or writes the table. A pattern that is not here is not allowed:
+ * there is no `Scan` on any request path. (`<t>` is the team id.)
+ */
+export const accessPatterns: AccessPattern[] = [
+  { pattern: 'Find an API key by its key id', index: 'table', keyCondition: 'PK = API_KEY#<keyId>, SK = API_KEY', operation: 'GetItem', endpoints: ['every authenticated endpoint (cached a few seconds)'] },
+  { pattern: 'List the API keys of a team', index: 'table', keyCondition: 'PK = TEAM#<t>#API_KEY', operation: 'Query', endpoints: ['admin revoke-api-key'] },
+  { pattern: 'Get a team (plan, settings)', index: 'table', keyCondition: 'PK = TEAM#<t>, SK = TEAM', operation: 'GetItem', endpoints: ['GET /v1/webhooks/portal', 'admin'] },
+  { pattern: 'Get a team member', index: 'table', keyCondition: 'PK = TEAM#<t>#TEAM_MEMBER#<id>, SK = TEAM_MEMBER', operation: 'GetItem', endpoints: ['attribution of changes'] },
+  { pattern: 'List team members in creation order, paged', index: 'GSI1', keyCondition: 'GSI1PK = TEAM#<t>#TEAM_MEMBER (ULID sort key)', operation: 'Query', endpoints: ['GET /v1/team-members'] },
+  { pattern: 'Count team members', index: 'table', keyCondition: 'PK = TEAM#<t>#COUNTER, SK = TEAM_MEMBER', operation: 'GetItem', endpoints: ['GET /v1/team-members (meta.total)'] },
+  { pattern: 'List one configuration list (statuses, roles, activity types, pipeline template)', index: 'table', keyCondition: 'PK = TEAM#<t>#<LIST>, SK begins_with ID#', operation: 'Query', endpoints: ['GET /v1/deals/statuses', 'GET /v1/jobs/statuses', 'GET /v1/person-activities/types', '…and the other configuration lists'] },
+  { pattern: 'Get one configuration record by id or key', index: 'table', keyCondition: 'PK = TEAM#<t>#<LIST>, SK = ID#<id>', operation: 'GetItem', endpoints: ['PATCH/DELETE on a configuration record'] },
+  { pattern: 'Keep configuration names unique', index: 'table', keyCondition: 'PK = TEAM#<t>#<LIST>, SK = NAME#<lower-case name> (guard item)', operation: 'TransactWriteItems', endpoints: ['POST/PATCH on statuses and roles'] },
+];
+
+/** The `CreateTable` request for a local engine (dynalite, DynamoDB Local) or a test. */
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const keyAttributes = new Set<string>([tableDefinition.partitionKey, tableDefinition.sortKey]);
+  for (const index of tableDefinition.indexes) {
+    keyAttributes.add(index.partitionKey);
+    keyAttributes.add(index.sortKey);
+  }
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...keyAttributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+      { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: tableDefinition.indexes.map((index) => ({
+      IndexName: index.name,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+}

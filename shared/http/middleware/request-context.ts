@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { logger as rootLogger } from '../../logging/logger';
+import type { ApiMiddleware, ApiRequest } from '../context';
+
+type Event = APIGatewayProxyEventV2;
+type Result = APIGatewayProxyStructuredResultV2;
+
+/**
+ * First in, last out: gives the request an id and a logger, lower-cases header names, and on the
+ * way out stamps `x-request-id` on the answer and writes one access log line.
+ */
+export function requestContext(): ApiMiddleware {
+  const requestContextBefore = async (request: ApiRequest) => {
+    const { event, context } = request;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers[name.toLowerCase()] = value;
+    event.headers = headers;
+    context.requestId = event.requestContext?.requestId || context.awsRequestId || randomUUID();
+    context.logger = rootLogger.child({ request_id: context.requestId });
+    context.startedAt = performance.now();
+  };
+
+  const requestContextAfter = async (request: ApiRequest) => {
+    const { event, context } = request;
+    const response = request.response ?? { statusCode: 500 };
+    response.headers = { ...response.headers, 'x-request-id': context.requestId };
+    request.response = response;
+    context.logger.info('request served', {
+      method: event.requestContext?.http?.method,
+      path: event.rawPath,
+      route: event.routeKey,
+      status: response.statusCode,
+      duration_ms: Math.round((performance.now() - context.startedAt) * 10) / 10,
+      credential: context.principal ? { kind: context.principal.kind, id: context.principal.credentialId, team_id: context.principal.teamId } : undefined,
+    });
+  };
+
+  return { before: requestContextBefore, after: requestContextAfter, onError: requestContextAfter };
+}
