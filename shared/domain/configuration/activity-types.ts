@@ -1,0 +1,57 @@
+import * as z from 'zod/mini';
+import { displayName } from '../schemas';
+import { defineConfigurationList } from './configuration-list';
+
+/** An activity type as the specification shows it (person and company types share the shape). */
+export const activityTypeSchema = z.object({
+  type: z.string(),
+  name: z.string(),
+  protected: z.boolean(),
+  counts_as_engagement: z.boolean(),
+  is_archived: z.boolean(),
+  system_generated: z.boolean(),
+});
+
+/** An activity type key: lower-case letters, digits and underscores. */
+export const activityTypeKey = () => z.string().check(z.regex(/^[a-z][a-z0-9_]{0,63}$/, 'Expected a key of lower-case letters, digits and underscores'));
+
+export const createActivityTypeBody = z.strictObject({
+  type: z.optional(activityTypeKey()),
+  name: displayName(),
+  counts_as_engagement: z.optional(z.boolean()),
+  is_archived: z.optional(z.boolean()),
+});
+export const updateActivityTypeBody = z.strictObject({
+  name: z.optional(displayName()),
+  counts_as_engagement: z.optional(z.boolean()),
+  is_archived: z.optional(z.boolean()),
+});
+
+const customTypeDefaults = { protected: false, counts_as_engagement: true, is_archived: false, system_generated: false };
+const builtIn = (type: string, name: string, countsAsEngagement: boolean) => ({ type, name, protected: true, counts_as_engagement: countsAsEngagement, is_archived: false, system_generated: false });
+
+/** Activity types of persons, addressed by key; the built-ins are protected. */
+export const personActivityTypes = defineConfigurationList({
+  type: 'PERSON_ACTIVITY_TYPE',
+  label: 'Person activity type',
+  record: activityTypeSchema,
+  addressedBy: 'type',
+  order: 'creation',
+  uniqueNames: false,
+  singleDefault: false,
+  createDefaults: customTypeDefaults,
+  seed: [builtIn('secondary_note', 'Note', false), builtIn('email', 'Email', true), builtIn('meeting_note', 'Meeting note', true), builtIn('call_note', 'Call note', true)],
+});
+
+/** Activity types of companies, addressed by key; the built-ins are protected. */
+export const companyActivityTypes = defineConfigurationList({
+  type: 'COMPANY_ACTIVITY_TYPE',
+  label: 'Company activity type',
+  record: activityTypeSchema,
+  addressedBy: 'type',
+  order: 'creation',
+  uniqueNames: false,
+  singleDefault: false,
+  createDefaults: customTypeDefaults,
+  seed: [builtIn('secondary_note', 'Note', false), builtIn('call_note', 'Call note', true), builtIn('meeting_note', 'Meeting note', true), builtIn('email', 'Email', true)],
+});
