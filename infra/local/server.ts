@@ -1,0 +1,128 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadRoutes, routeKey } from '../../functions/registry';
+import { resetConfig } from '../../shared/config/env';
+import { resetDocumentClient } from '../../shared/db/client';
+import { resetBearerAuth } from '../../shared/http/middleware/bearer-auth';
+import { logger } from '../../shared/logging/logger';
+import { lambdaContext, toApiGatewayEvent } from './api-gateway-event';
+import { ensureTable, startEmbeddedEngine } from './engine';
+import type { EmbeddedEngine } from './engine';
+import { createRouter } from './router';
+import { seedTeam } from './seed';
+import type { SeededTeam } from './seed';
+import { applyLocalJwtDefaults } from './tokens';
+
+/** API Gateway HTTP API refuses payloads above 10 MB; so do we. */
+const maxPayloadBytes = 10 * 1024 * 1024;
+
+export interface LocalServerOptions {
+  port?: number;
+  host?: string;
+  /** Seed a demo team (default: only when running the embedded engine). */
+  seed?: boolean;
+  environment?: NodeJS.ProcessEnv;
+}
+
+export interface LocalServer {
+  url: string;
+  dynamodbEndpoint: string;
+  tableName: string;
+  demo?: SeededTeam;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves every registered route over HTTP exactly as API Gateway would invoke its Lambda: the same
+ * handlers, the same route table, payload format 2.0 events. Without `DYNAMODB_ENDPOINT` it starts
+ * an in-memory engine and seeds a demo team; with it, it creates the table when missing and seeds nothing.
+ */
+export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const environment = options.environment ?? process.env;
+  applyLocalJwtDefaults(environment);
+  environment.VALIDATE_RESPONSES ??= 'true';
+  let engine: EmbeddedEngine | undefined;
+  if (!environment.DYNAMODB_ENDPOINT) {
+    engine = await startEmbeddedEngine();
+    environment.DYNAMODB_ENDPOINT = engine.endpoint;
+  }
+  const dynamodbEndpoint = environment.DYNAMODB_ENDPOINT;
+  const tableName = (environment.TABLE_NAME ||= 'recruiting');
+  // Everything below reads the environment afresh: the engine endpoint was only just decided.
+  resetConfig();
+  resetDocumentClient();
+  resetBearerAuth();
+  await ensureTable(dynamodbEndpoint, tableName, environment.AWS_REGION || 'us-east-1');
+  const demo = (options.seed ?? Boolean(engine)) ? await seedTeam() : undefined;
+
+  const match = createRouter(await loadRoutes());
+  const server = createServer((request, response) => {
+    serve(request, response).catch((error: unknown) => {
+      logger.error('local server failed to serve a request', { error });
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', message: 'An internal error occurred', request_id: 'local' } }));
+    });
+  });
+
+  async function serve(request: IncomingMessage, response: ServerResponse) {
+    const body = await readBody(request);
+    if (body === undefined) {
+      response.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Request Entity Too Large' }));
+      return;
+    }
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const found = match(request.method ?? 'GET', url.pathname);
+    if (!found) {
+      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
+      return;
+    }
+    const event = toApiGatewayEvent(request, body, { routeKey: routeKey(found.registered.route), pathParameters: found.pathParameters });
+    const result = await found.registered.handler(event, lambdaContext(found.registered.name));
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+    if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+    response.writeHead(result.statusCode ?? 200, headers);
+    response.end(result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  environment.BASE_URL ||= url;
+  resetConfig();
+
+  return {
+    url,
+    dynamodbEndpoint,
+    tableName,
+    ...(demo ? { demo } : {}),
+    close: async () => {
+      await closeServer(server);
+      await engine?.close();
+    },
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxPayloadBytes) chunks.push(chunk);
+    });
+    request.on('end', () => resolve(size > maxPayloadBytes ? undefined : Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
