@@ -1,7 +1,9 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { createTableInput } from '../../shared/db/table';
+import { startTransactionalProxy } from './transactions';
 
 /** An in-memory DynamoDB engine on a loopback port; gone when closed. */
 export interface EmbeddedEngine {
@@ -9,17 +11,27 @@ export interface EmbeddedEngine {
   close(): Promise<void>;
 }
 
-/** Starts dynalite in this process (no disk, no Java, no Docker). */
+/**
+ * Starts dynalite in this process (no disk, no Java, no Docker) behind the proxy that gives it
+ * transactions (see `transactions.ts`); the endpoint is the proxy's.
+ */
 export async function startEmbeddedEngine(port = 0): Promise<EmbeddedEngine> {
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const engine = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    engine.once('error', reject);
+    engine.listen(0, '127.0.0.1', () => resolve());
   });
-  const { port: actualPort } = server.address() as AddressInfo;
+  const proxy = await startTransactionalProxy({ port: (engine.address() as AddressInfo).port }, port);
+  const close = (server: Server) => new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
   return {
-    endpoint: `http://127.0.0.1:${actualPort}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    close: async () => {
+      await close(proxy);
+      await close(engine);
+    },
   };
 }
 

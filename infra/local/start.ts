@@ -1,4 +1,7 @@
 import { parseArgs } from 'node:util';
+
+// Lambda runs Node 22; locally the SDK's notice that its 2027 releases need Node 22 is noise.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { startLocalServer } from './server';
 
 /**

@@ -135,16 +135,20 @@ export function forTeam(teamId: string) {
       return item?.count ?? 0;
     },
 
-    /** Writes a new item; fails with 409 `conflictMessage` when the key is taken. */
+    /**
+     * Writes a new item; fails with 409 `conflictMessage` when the key is taken. With
+     * `replaceDeleted`, a soft-deleted item (one with a `deleted_at` timestamp) may be replaced.
+     */
     create(key: TeamKey, fields: Record<string, unknown>, options: { indexes?: TeamIndexKeys; entity: string; conflictMessage: string; replaceDeleted?: boolean }): WriteOperation {
-      const condition = options.replaceDeleted ? 'attribute_not_exists(PK) OR attribute_exists(deleted_at)' : 'attribute_not_exists(PK)';
       return {
         conflictMessage: options.conflictMessage,
         item: {
           Put: {
             TableName: tableName(),
             Item: { ...fields, ...fullKey(key), ...indexAttributes(options.indexes), team_id: teamId, entity: options.entity, version: 1 },
-            ConditionExpression: condition,
+            ...(options.replaceDeleted
+              ? { ConditionExpression: 'attribute_not_exists(PK) OR attribute_type(deleted_at, :string)', ExpressionAttributeValues: { ':string': 'S' } }
+              : { ConditionExpression: 'attribute_not_exists(PK)' }),
           },
         },
       };

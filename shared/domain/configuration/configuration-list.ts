@@ -105,7 +105,7 @@ export function defineConfigurationList<R extends z.ZodMiniObject>(spec: Configu
     if (spec.singleDefault) record.is_default_status = Boolean(record.is_default_status) || !existing.some((item) => item.is_default_status);
     const address = String(record[spec.addressedBy]);
     const writes = [
-      table.create(recordKey(address), { ...record, created_at: now, updated_at: now, created_sort: creationSortKey(), deleted_at: null }, {
+      table.create(recordKey(address), { ...record, created_at: now, updated_at: now, created_sort: creationSortKey() }, {
         entity: spec.type,
         conflictMessage: `A ${spec.label.toLowerCase()} with key "${address}" already exists`,
         replaceDeleted: spec.addressedBy === 'type',
