@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueLocalToken } from '../../../infra/local/tokens';
-import { startTestApi } from '../../support/local-api';
-import type { TestApi } from '../../support/local-api';
+import { issueLocalToken } from '../../../../infra/local/tokens';
+import { startTestApi } from '../../../support/local-api';
+import type { TestApi } from '../../../support/local-api';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactGetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTable, startEmbeddedEngine } from '../../../infra/local/engine';
-import type { EmbeddedEngine } from '../../../infra/local/engine';
+import { ensureTable, startEmbeddedEngine } from '../../../../infra/local/engine';
+import type { EmbeddedEngine } from '../../../../infra/local/engine';
 
 const TableName = 'transactions-test';
 let engine: EmbeddedEngine;
