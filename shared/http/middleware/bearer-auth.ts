@@ -1,4 +1,3 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createAuthenticator, defaultCredentialSources } from '../../auth/authenticate';
 import type { CredentialSources } from '../../auth/authenticate';
 import type { ApiMiddleware, ApiRequest } from '../context';

@@ -1,6 +1,5 @@
 import type { ApiMiddleware, ApiRequest } from '../context';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ApiError, ValidationError } from '../errors';
 import type { RouteSpec } from '../route';
 
@@ -15,7 +14,7 @@ export function jsonBody(route: RouteSpec): ApiMiddleware {
   const maxBytes = route.maxBodyBytes ?? defaultMaxBodyBytes;
   const parser = httpJsonBodyParser();
 
-  const jsonBodyBefore = async (request: { event: APIGatewayProxyEventV2 & { body?: unknown } }) => {
+  const jsonBodyBefore = async (request: ApiRequest) => {
     const { event } = request;
     if (!route.body) {
       event.body = undefined;
@@ -36,7 +35,7 @@ export function jsonBody(route: RouteSpec): ApiMiddleware {
     event.headers['content-type'] = contentType.toLowerCase();
     try {
       await parser.before?.(request as never);
-    } catch (error) {
+    } catch {
       throw new ValidationError('The request body is not valid JSON', [{ path: 'body', message: 'Malformed JSON' }]);
     }
   };

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { logger as rootLogger } from '../../logging/logger';
 import type { ApiMiddleware, ApiRequest } from '../context';
-
-type Event = APIGatewayProxyEventV2;
-type Result = APIGatewayProxyStructuredResultV2;
 
 /**
  * First in, last out: gives the request an id and a logger, lower-cases header names, and on the

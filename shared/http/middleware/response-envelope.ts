@@ -1,12 +1,8 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import type { ApiMiddleware, ApiRequest } from '../context';
 import { errorBody, successBody } from '../envelope';
 import { mapError } from '../error-mapping';
 import type { RouteSpec } from '../route';
-
-type Event = APIGatewayProxyEventV2;
-type Result = APIGatewayProxyStructuredResultV2;
 
 const jsonContentType = 'application/json; charset=utf-8';
 
