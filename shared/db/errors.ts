@@ -11,10 +11,16 @@ const unavailableErrorNames = new Set([
 /** Socket-level failures of an unreachable engine. */
 const unreachableErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
 
+/** Why a transaction item was cancelled when the cause is capacity, not the request. */
+const unavailableCancellationCodes = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
+
 /** True when the database is throttling or cannot be reached, so the caller should retry (503). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (unavailableErrorNames.has(error.name)) return true;
+  // A throttled transaction arrives as a cancellation whose reasons say so.
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+  if (reasons?.some((reason) => unavailableCancellationCodes.has(reason.Code ?? ''))) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && unreachableErrorCodes.has(code)) return true;
   const metadata = (error as { $metadata?: { httpStatusCode?: number } }).$metadata;
