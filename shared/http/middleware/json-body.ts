@@ -12,8 +12,7 @@ const defaultMaxBodyBytes = 1024 * 1024;
  */
 export function jsonBody(route: RouteSpec): ApiMiddleware {
   const maxBytes = route.maxBodyBytes ?? defaultMaxBodyBytes;
-  // The media type is checked below (415); middy's own check is stricter than RFC 9110 allows.
-  const parser = httpJsonBodyParser({ disableContentTypeCheck: true });
+  const parser = httpJsonBodyParser();
 
   const jsonBodyBefore = async (request: ApiRequest) => {
     const { event } = request;
@@ -32,6 +31,9 @@ export function jsonBody(route: RouteSpec): ApiMiddleware {
     if (!contentType || !/^application\/(.+\+)?json\s*($|;)/i.test(contentType)) {
       throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json)');
     }
+    // Our check follows RFC 9110 (any case, optional whitespace before parameters); middy's pattern
+    // is stricter, and JSON is UTF-8 whatever the parameters say (RFC 8259), so hand it the bare type.
+    event.headers['content-type'] = 'application/json';
     try {
       await parser.before?.(request as never);
     } catch {
