@@ -17,7 +17,7 @@ const environmentSchema = z.object({
   /** HS256 shared secret (local running and tests). */
   AUTH_JWT_SECRET: z.optional(z.string().check(z.minLength(16))),
   /** How long a verified API key is trusted without re-reading it: bounds how long a revoked key keeps working. */
-  API_KEY_CACHE_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(300)), 5),
+  API_KEY_CACHE_TTL_SECONDS: z._default(z.coerce.number().check(z.minimum(0), z.maximum(300)), 5),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   /** Public address used in links (magic links, signed document links). */
   BASE_URL: z.optional(z.url()),

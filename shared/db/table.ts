@@ -34,7 +34,6 @@ export interface AccessPattern {
  */
 export const accessPatterns: AccessPattern[] = [
   { pattern: 'Find an API key by its key id', index: 'table', keyCondition: 'PK = API_KEY#<keyId>, SK = API_KEY', operation: 'GetItem', endpoints: ['every authenticated endpoint (cached a few seconds)'] },
-  { pattern: 'List the API keys of a team', index: 'table', keyCondition: 'PK = TEAM#<t>#API_KEY', operation: 'Query', endpoints: ['admin revoke-api-key'] },
   { pattern: 'Get a team (plan, settings)', index: 'table', keyCondition: 'PK = TEAM#<t>, SK = TEAM', operation: 'GetItem', endpoints: ['GET /v1/webhooks/portal', 'admin'] },
   { pattern: 'Get a team member', index: 'table', keyCondition: 'PK = TEAM#<t>#TEAM_MEMBER#<id>, SK = TEAM_MEMBER', operation: 'GetItem', endpoints: ['attribution of changes'] },
   { pattern: 'List team members in creation order, paged', index: 'GSI1', keyCondition: 'GSI1PK = TEAM#<t>#TEAM_MEMBER (ULID sort key)', operation: 'Query', endpoints: ['GET /v1/team-members'] },

@@ -35,7 +35,7 @@ export async function createApiKey(teamId: string, name: string, keyScopes: Scop
       item: {
         Put: {
           TableName: tableName(),
-          Item: { ...record, ...apiKeyKey(issued.keyId), GSI1PK: `TEAM#${teamId}#API_KEY`, GSI1SK: issued.keyId, entity: 'API_KEY' },
+          Item: { ...record, ...apiKeyKey(issued.keyId), entity: 'API_KEY' },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },

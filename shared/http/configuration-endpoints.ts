@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { ConfigurationList } from '../domain/configuration/configuration-list';
-import { activityTypeKey } from '../domain/configuration/activity-types';
+import { activityTypeKey } from '../domain/schemas';
 import { createHandler } from './chain';
 import { defineRoute } from './route';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { displayName } from '../schemas';
+import { activityTypeKey, displayName } from '../schemas';
 import { defineConfigurationList } from './configuration-list';
 
 /** An activity type as the specification shows it (person and company types share the shape). */
@@ -11,9 +11,6 @@ export const activityTypeSchema = z.object({
   is_archived: z.boolean(),
   system_generated: z.boolean(),
 });
-
-/** An activity type key: lower-case letters, digits and underscores. */
-export const activityTypeKey = () => z.string().check(z.regex(/^[a-z][a-z0-9_]{0,63}$/, 'Expected a key of lower-case letters, digits and underscores'));
 
 export const createActivityTypeBody = z.strictObject({
   type: z.optional(activityTypeKey()),

@@ -74,7 +74,6 @@ describe('Config: loadConfig', () => {
     ['API_KEY_CACHE_TTL_SECONDS', 'abc'],
     ['API_KEY_CACHE_TTL_SECONDS', '-1'],
     ['API_KEY_CACHE_TTL_SECONDS', '301'],
-    ['API_KEY_CACHE_TTL_SECONDS', '1.5'],
     ['LOG_LEVEL', 'verbose'],
     ['VALIDATE_RESPONSES', 'maybe'],
     ['AUTH_JWKS_URL', 'not a url'],
@@ -82,6 +81,10 @@ describe('Config: loadConfig', () => {
     ['BASE_URL', '/'],
   ])('rejects %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment: ${name}: `));
+  });
+
+  it('accepts a fractional API-key cache lifetime (CloudFormation Number parameters allow one)', () => {
+    expect(loadConfig({ API_KEY_CACHE_TTL_SECONDS: '1.5' }).API_KEY_CACHE_TTL_SECONDS).toBe(1.5);
   });
 
   it('names every bad variable at once', () => {
