@@ -27,28 +27,36 @@ export const updateActivityTypeBody = z.strictObject({
 const customTypeDefaults = { protected: false, counts_as_engagement: true, is_archived: false, system_generated: false };
 const builtIn = (type: string, name: string, countsAsEngagement: boolean) => ({ type, name, protected: true, counts_as_engagement: countsAsEngagement, is_archived: false, system_generated: false });
 
-/** Activity types of persons, addressed by key; the built-ins are protected. */
-export const personActivityTypes = defineConfigurationList({
-  type: 'PERSON_ACTIVITY_TYPE',
-  label: 'Person activity type',
-  record: activityTypeSchema,
-  addressedBy: 'type',
-  order: 'creation',
-  uniqueNames: false,
-  singleDefault: false,
-  createDefaults: customTypeDefaults,
-  seed: [builtIn('secondary_note', 'Note', false), builtIn('email', 'Email', true), builtIn('meeting_note', 'Meeting note', true), builtIn('call_note', 'Call note', true)],
-});
+/**
+ * An activity type list: addressed by key, in creation order, built-ins protected. Person and
+ * company types differ only in their collection and their built-ins.
+ */
+function activityTypeList(type: string, label: string, seed: ReturnType<typeof builtIn>[]) {
+  return defineConfigurationList({
+    type,
+    label,
+    record: activityTypeSchema,
+    addressedBy: 'type',
+    order: 'creation',
+    uniqueNames: false,
+    singleDefault: false,
+    createDefaults: customTypeDefaults,
+    seed,
+  });
+}
 
-/** Activity types of companies, addressed by key; the built-ins are protected. */
-export const companyActivityTypes = defineConfigurationList({
-  type: 'COMPANY_ACTIVITY_TYPE',
-  label: 'Company activity type',
-  record: activityTypeSchema,
-  addressedBy: 'type',
-  order: 'creation',
-  uniqueNames: false,
-  singleDefault: false,
-  createDefaults: customTypeDefaults,
-  seed: [builtIn('secondary_note', 'Note', false), builtIn('call_note', 'Call note', true), builtIn('meeting_note', 'Meeting note', true), builtIn('email', 'Email', true)],
-});
+/** Activity types of persons (extensions.md section 4: all built-ins protected). */
+export const personActivityTypes = activityTypeList('PERSON_ACTIVITY_TYPE', 'Person activity type', [
+  builtIn('secondary_note', 'Note', false),
+  builtIn('email', 'Email', true),
+  builtIn('meeting_note', 'Meeting note', true),
+  builtIn('call_note', 'Call note', true),
+]);
+
+/** Activity types of companies. */
+export const companyActivityTypes = activityTypeList('COMPANY_ACTIVITY_TYPE', 'Company activity type', [
+  builtIn('secondary_note', 'Note', false),
+  builtIn('call_note', 'Call note', true),
+  builtIn('meeting_note', 'Meeting note', true),
+  builtIn('email', 'Email', true),
+]);
