@@ -3,6 +3,7 @@ import type { BatchGetCommandOutput, QueryCommandOutput, TransactWriteCommandInp
 import { ConflictError } from '../http/errors';
 import { documentClient, tableName } from './client';
 import { isConditionFailure } from './errors';
+import { tableDefinition } from './table';
 import type { IndexName } from './table';
 
 /** A key relative to a team: the repository adds the `TEAM#<teamId>` prefix to `pk`. */
@@ -31,7 +32,7 @@ export interface WriteOperation {
   conflictMessage: string;
 }
 
-const keyAttributes = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'team_id', 'entity']);
+const keyAttributes = new Set(['PK', 'SK', 'team_id', 'entity', ...tableDefinition.indexes.flatMap((index) => [index.partitionKey, index.sortKey])]);
 
 function withoutKeys<T>(item: Record<string, unknown>): Stored<T> {
   const copy: Record<string, unknown> = {};
@@ -129,6 +130,30 @@ export function forTeam(teamId: string) {
       return items.slice(query.offset, wanted);
     },
 
+    /**
+     * Every item of one index partition, in index order (all pages). For partitions known to be
+     * small (one person's contacts) or where a filter must see everything (documented per use).
+     */
+    async queryIndex<T>(query: { index: IndexName; pk: string; ascending?: boolean }): Promise<Stored<T>[]> {
+      const items: Stored<T>[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const result: QueryCommandOutput = await documentClient().send(
+          new QueryCommand({
+            TableName: tableName(),
+            IndexName: query.index,
+            KeyConditionExpression: `${query.index}PK = :pk`,
+            ExpressionAttributeValues: { ':pk': `${prefix}#${query.pk}` },
+            ScanIndexForward: query.ascending ?? true,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of result.Items ?? []) items.push(withoutKeys<T>(item));
+        startKey = result.LastEvaluatedKey;
+      } while (startKey);
+      return items;
+    },
+
     /** The value of a counter kept by {@link increment} (0 when never counted). */
     async count(counter: string): Promise<number> {
       const item = await this.get<{ count: number }>({ pk: 'COUNTER', sk: counter });
@@ -155,28 +180,45 @@ export function forTeam(teamId: string) {
     },
 
     /**
-     * Changes fields of an existing item if nobody changed it since it was read (optimistic
-     * concurrency on `version`); a lost race answers 409 `conflictMessage`.
+     * Changes fields of an existing item. With a version number, only if nobody changed it since it
+     * was read (optimistic concurrency); with `'live'`, as long as it exists and is not deleted,
+     * without touching the version (for changes that commute with edits, such as stamping the date
+     * of the last activity: a concurrent edit must not fail because of it). A failed
+     * condition answers 409 `conflictMessage`. `indexes` moves the item within secondary indexes;
+     * `removeIndexes` and `remove` take it out of indexes and drop attributes.
      */
-    update(key: TeamKey, expectedVersion: number, changes: Record<string, unknown>, options: { conflictMessage: string }): WriteOperation {
-      const names: Record<string, string> = { '#version': 'version' };
-      const values: Record<string, unknown> = { ':expected': expectedVersion, ':one': 1 };
-      const assignments = ['#version = #version + :one'];
-      Object.entries(changes).forEach(([field, value], position) => {
+    update(
+      key: TeamKey,
+      expectedVersion: number | 'live',
+      changes: Record<string, unknown>,
+      options: { conflictMessage: string; indexes?: TeamIndexKeys; removeIndexes?: IndexName[]; remove?: string[] },
+    ): WriteOperation {
+      const managed = Object.keys(changes).filter((field) => field === 'version' || field === 'created_sort' || keyAttributes.has(field));
+      if (managed.length) throw new Error(`update() cannot change attributes the repository manages: ${managed.join(', ')}`);
+      const versioned = expectedVersion !== 'live';
+      const names: Record<string, string> = versioned ? { '#version': 'version' } : {};
+      const values: Record<string, unknown> = versioned ? { ':one': 1, ':expected': expectedVersion } : {};
+      const assignments = versioned ? ['#version = #version + :one'] : [];
+      Object.entries({ ...changes, ...indexAttributes(options.indexes) }).forEach(([field, value], position) => {
         names[`#f${position}`] = field;
         values[`:v${position}`] = value === undefined ? null : value;
         assignments.push(`#f${position} = :v${position}`);
       });
+      const removals = [...(options.remove ?? []), ...(options.removeIndexes ?? []).flatMap((index) => [`${index}PK`, `${index}SK`])].map((field, position) => {
+        names[`#r${position}`] = field;
+        return `#r${position}`;
+      });
+      const condition = versioned ? '#version = :expected' : 'attribute_exists(PK) AND attribute_not_exists(deleted_at)';
       return {
         conflictMessage: options.conflictMessage,
         item: {
           Update: {
             TableName: tableName(),
             Key: fullKey(key),
-            UpdateExpression: `SET ${assignments.join(', ')}`,
-            ConditionExpression: '#version = :expected',
+            UpdateExpression: `SET ${assignments.join(', ')}${removals.length ? ` REMOVE ${removals.join(', ')}` : ''}`,
+            ConditionExpression: condition,
             ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
+            ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
           },
         },
       };

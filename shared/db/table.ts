@@ -11,9 +11,19 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 export const tableDefinition = {
   partitionKey: 'PK',
   sortKey: 'SK',
+  /**
+   * Overloaded secondary indexes: each record type gives each index its own meaning (see
+   * `accessPatterns`). Partition keys are always team-prefixed; sort keys are a creation ULID or
+   * `<timestamp>#<id>`, so every listing is a `Query` in the order the API answers.
+   */
   indexes: [
-    /** Ordered listings of one record type of a team: `TEAM#<t>#<TYPE>` → creation order (ULID). */
     { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+    { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+    { name: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+    { name: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK' },
+    { name: 'GSI5', partitionKey: 'GSI5PK', sortKey: 'GSI5SK' },
+    { name: 'GSI6', partitionKey: 'GSI6PK', sortKey: 'GSI6SK' },
+    { name: 'GSI7', partitionKey: 'GSI7PK', sortKey: 'GSI7SK' },
   ],
 } as const;
 

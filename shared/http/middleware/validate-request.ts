@@ -22,10 +22,21 @@ function parsePart(schema: z.ZodMiniType | undefined, value: unknown, part: Part
   return undefined;
 }
 
-/** Query values as strings; an empty value (`?limit=`) counts as absent. */
-function queryValues(event: APIGatewayProxyEventV2): Record<string, string> {
+/**
+ * The query parameters of a schema for which an empty value (`?include=`) means something: those
+ * whose schema accepts `''`. Every other empty value (`?limit=`) counts as absent.
+ */
+function parametersKeepingEmpty(schema: z.ZodMiniType | undefined): Set<string> {
+  const shape = (schema as { shape?: Record<string, z.ZodMiniType> } | undefined)?.shape ?? {};
+  return new Set(Object.entries(shape).filter(([, field]) => field.safeParse('').success).map(([name]) => name));
+}
+
+/** Query values as strings, with empty values dropped unless the parameter gives them a meaning. */
+function queryValues(event: APIGatewayProxyEventV2, keepEmpty: Set<string>): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) if (value !== undefined && value !== '') values[name] = value;
+  for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) {
+    if (value !== undefined && (value !== '' || keepEmpty.has(name))) values[name] = value;
+  }
   return values;
 }
 
@@ -34,11 +45,12 @@ function queryValues(event: APIGatewayProxyEventV2): Record<string, string> {
  * and hands the parsed values to the handler; every problem is listed in `details`.
  */
 export function validateRequest(route: RouteSpec): ApiMiddleware {
+  const keepEmpty = parametersKeepingEmpty(route.query);
   const validateRequestBefore = async (request: ApiRequest) => {
     const { event } = request;
     const details: ErrorDetail[] = [];
     const params = parsePart(route.params, event.pathParameters ?? {}, 'path', details);
-    const query = parsePart(route.query, queryValues(event), 'query', details);
+    const query = parsePart(route.query, queryValues(event, keepEmpty), 'query', details);
     const body = route.body ? parsePart(route.body, event.body as unknown, 'body', details) : undefined;
     if (details.length) {
       const first = details[0] as ErrorDetail;
