@@ -31,3 +31,24 @@ export const pageQueryShape = {
 
 /** The shape every paginated answer's `meta` has. */
 export const pageMetaSchema = z.object({ total: z.number(), offset: z.number(), limit: z.number() });
+
+/** `offset` and `limit` fields of a search body, with the specification's bounds and defaults. */
+export const pageBodyShape = {
+  offset: z._default(z.number().check(z.int(), z.minimum(0)), 0),
+  limit: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(100)), 100),
+};
+
+/** `sort_order` of lists and searches: newest first unless asked. */
+export const sortOrder = () => z._default(z.enum(['asc', 'desc']), 'desc');
+
+/** A timestamp given as ISO 8601 date-time or as a plain date (midnight UTC), stored as a timestamp. */
+export const timestampOrDate = () =>
+  z.pipe(
+    z.union([z.iso.datetime({ offset: true }), z.iso.date()]),
+    z.transform((value: string) => new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value).toISOString()),
+  );
+
+/** A list of ids with no repeats (order kept). */
+export function uniqueIds(ids: readonly string[] | undefined): string[] {
+  return [...new Set(ids ?? [])];
+}

@@ -13,7 +13,8 @@ export const teamMemberSchema = z.object({
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-const memberKey = (id: string) => ({ pk: `TEAM_MEMBER#${id}`, sk: 'TEAM_MEMBER' });
+/** Key of a team member record. */
+export const memberKey = (id: string) => ({ pk: `TEAM_MEMBER#${id}`, sk: 'TEAM_MEMBER' });
 const emailGuardKey = (email: string) => ({ pk: 'TEAM_MEMBER_EMAIL', sk: email.toLowerCase() });
 const counter = 'TEAM_MEMBER';
 
@@ -50,4 +51,17 @@ export async function getTeamMember(teamId: string, id: string): Promise<TeamMem
   const member = await forTeam(teamId).get<TeamMember>(memberKey(id));
   if (!member) throw new NotFoundError('Team member');
   return toTeamMember(member);
+}
+
+/** `First Last`: how a member is named in summaries (`team_member: {id, name}`). */
+export function memberName(member: Pick<TeamMember, 'first_name' | 'last_name'>): string {
+  return `${member.first_name} ${member.last_name}`.trim();
+}
+
+/** The live members of the team among `ids` (one `BatchGetItem`), by id. */
+export async function getTeamMembersById(teamId: string, ids: Iterable<string>): Promise<Map<string, TeamMember>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const members = await forTeam(teamId).getMany<TeamMember>(unique.map(memberKey));
+  return new Map(members.map((member) => [member.id, toTeamMember(member)]));
 }

@@ -125,6 +125,15 @@ export function defineConfigurationList<R extends z.ZodMiniObject>(spec: Configu
       return (await readAll(forTeam(teamId), options)).map(toRecord);
     },
 
+    /**
+     * Every record ever created, deleted and archived ones included, by id or key: for rendering
+     * references (a contact whose status was later deleted still shows that status).
+     */
+    async lookup(teamId: string): Promise<Map<string, Row & { deleted: boolean }>> {
+      const items = await forTeam(teamId).queryCollection<ConfigurationRecord>(spec.type, { skBeginsWith: 'ID#' });
+      return new Map(items.map((item) => [String(item[spec.addressedBy]), { ...toRecord(item), deleted: Boolean(item.deleted_at) }]));
+    },
+
     /** One record by id or key; 404 when missing, deleted or another team's. */
     async get(teamId: string, address: string): Promise<Row> {
       return toRecord(await readOne(forTeam(teamId), address));

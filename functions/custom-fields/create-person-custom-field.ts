@@ -1,0 +1,4 @@
+import { createCustomFieldEndpoint } from '../../shared/http/custom-field-endpoints';
+
+/** POST /v1/custom-fields/persons */
+export const { route, handler } = createCustomFieldEndpoint('persons');

@@ -1,0 +1,4 @@
+import { updateCustomFieldEndpoint } from '../../shared/http/custom-field-endpoints';
+
+/** PATCH /v1/custom-fields/companies/{id} */
+export const { route, handler } = updateCustomFieldEndpoint('companies');
