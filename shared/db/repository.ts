@@ -70,18 +70,27 @@ export function forTeam(teamId: string) {
       return Item ? withoutKeys<T>(Item) : undefined;
     },
 
-    /** `BatchGetItem` of up to 100 keys per call, in the order asked; absent items are left out. */
-    async getMany<T>(keys: TeamKey[]): Promise<Stored<T>[]> {
+    /**
+     * `BatchGetItem` of any keys (of several record types at once), 100 per call, answered in the
+     * order asked with `undefined` where nothing is stored.
+     */
+    async getEach<T>(keys: TeamKey[]): Promise<(Stored<T> | undefined)[]> {
       const found = new Map<string, Stored<T>>();
-      for (let start = 0; start < keys.length; start += 100) {
-        let pending: Record<string, unknown>[] | undefined = keys.slice(start, start + 100).map(fullKey);
+      const unique = [...new Map(keys.map((key) => { const k = fullKey(key); return [`${k.PK}|${k.SK}`, k]; })).values()];
+      for (let start = 0; start < unique.length; start += 100) {
+        let pending: Record<string, unknown>[] | undefined = unique.slice(start, start + 100);
         while (pending?.length) {
           const result: BatchGetCommandOutput = await documentClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
           for (const item of result.Responses?.[tableName()] ?? []) found.set(`${item.PK}|${item.SK}`, withoutKeys<T>(item));
           pending = result.UnprocessedKeys?.[tableName()]?.Keys;
         }
       }
-      return keys.map((key) => { const k = fullKey(key); return found.get(`${k.PK}|${k.SK}`); }).filter((item): item is Stored<T> => item !== undefined);
+      return keys.map((key) => { const k = fullKey(key); return found.get(`${k.PK}|${k.SK}`); });
+    },
+
+    /** Like {@link getEach}, leaving out what is not stored. */
+    async getMany<T>(keys: TeamKey[]): Promise<Stored<T>[]> {
+      return (await this.getEach<T>(keys)).filter((item): item is Stored<T> => item !== undefined);
     },
 
     /** `Query` of a whole item collection (every page), optionally narrowed to a sort-key prefix. */
@@ -154,9 +163,12 @@ export function forTeam(teamId: string) {
       return items;
     },
 
-    /** The value of a counter kept by {@link increment} (0 when never counted). */
+    /**
+     * The value of a counter kept by {@link increment} (0 when never counted). Read eventually
+     * consistent, like the index page it totals (half the read capacity of a consistent read).
+     */
     async count(counter: string): Promise<number> {
-      const item = await this.get<{ count: number }>({ pk: 'COUNTER', sk: counter });
+      const item = await this.get<{ count: number }>({ pk: 'COUNTER', sk: counter }, { consistent: false });
       return item?.count ?? 0;
     },
 

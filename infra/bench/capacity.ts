@@ -1,0 +1,184 @@
+/**
+ * `npm run bench:capacity` (also run by `npm run bench`): DynamoDB requests and read capacity that
+ * real handlers consume, measured with `ReturnConsumedCapacity: TOTAL` on the embedded engine (which
+ * applies DynamoDB's rules: 4 KB read units, halved for eventually consistent reads). A report, not
+ * a test; results land in `.bench/capacity.json`.
+ *
+ * Scenario: `GET /v1/client-contacts?limit=100` (and its filtered and re-sorted variants) for a team
+ * with 1,000 and one with 20,000 client contacts. The second must not cost 20× the first.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { handler as listClientContacts } from '../../functions/client-contacts/list-client-contacts';
+import { resetConfig } from '../../shared/config/env';
+import { documentClient, resetDocumentClient, tableName } from '../../shared/db/client';
+import { forTeam } from '../../shared/db/repository';
+import type { WriteOperation } from '../../shared/db/repository';
+import { creationSortKey, newId, nowIso } from '../../shared/domain/clock';
+import { contactCounters, contactIndexes, clientContactKey } from '../../shared/domain/client-contacts/client-contact-store';
+import type { StoredClientContact } from '../../shared/domain/client-contacts/client-contact-store';
+import { companyCounter, companyIndexes, companyKey } from '../../shared/domain/companies/company-store';
+import { personCreateWrites } from '../../shared/domain/persons/person-store';
+import { lambdaContext } from '../local/api-gateway-event';
+import { ensureTable, startEmbeddedEngine } from '../local/engine';
+import { seedTeam } from '../local/seed';
+import type { SeededTeam } from '../local/seed';
+import { applyLocalJwtDefaults } from '../local/tokens';
+
+const outputDirectory = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.bench');
+
+/** What one handler invocation cost: requests by operation and read capacity units. */
+interface Meter {
+  requests: Record<string, number>;
+  capacityUnits: number;
+}
+
+let meter: Meter | undefined;
+
+/** Asks every request of the service's client for its consumed capacity and adds it to the meter. */
+function installCapacityMeter(): void {
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!meter) return next(args);
+      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+      const result = await next(args);
+      const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
+      const operation = String(context.commandName).replace(/Command$/, '');
+      meter.requests[operation] = (meter.requests[operation] ?? 0) + 1;
+      for (const entry of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) meter.capacityUnits += entry.CapacityUnits ?? 0;
+      return result;
+    },
+    { step: 'initialize', name: 'capacityMeter' },
+  );
+}
+
+async function measure(invoke: () => Promise<unknown>): Promise<Meter> {
+  meter = { requests: {}, capacityUnits: 0 };
+  try {
+    await invoke();
+    return meter;
+  } finally {
+    meter = undefined;
+  }
+}
+
+/** Writes items in batches of 25 (seeding only: the service itself writes with transactions). */
+async function putAll(writes: WriteOperation[]): Promise<void> {
+  const items = writes.map((write) => write.item.Put?.Item).filter((item): item is Record<string, unknown> => item !== undefined);
+  for (let start = 0; start < items.length; start += 25) {
+    let pending: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (pending?.length) {
+      const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = result.UnprocessedItems?.[tableName()] as typeof pending;
+    }
+  }
+}
+
+/**
+ * Seeds `count` client contacts for a team, built by the same store functions the service uses
+ * (keys, index entries, counters): 1,000 persons at most, each a contact of several companies.
+ */
+async function seedClientContacts(team: SeededTeam, count: number): Promise<{ clientId: string }> {
+  const table = forTeam(team.team_id);
+  const personCount = Math.min(count, 1000);
+  const companyCount = Math.ceil(count / personCount);
+  const persons = Array.from({ length: personCount }, (_unused, index) => personCreateWrites(team.team_id, { name: `Person ${index}`, first_name: 'Person', last_name: String(index), current_job_title: 'Engineer' }));
+  await putAll(persons.flatMap(({ writes }) => writes.filter((write) => write.item.Put)));
+  const now = nowIso();
+  const companies = Array.from({ length: companyCount }, (_unused, index) => ({ id: newId(), name: `Company ${index}`, sort: creationSortKey() }));
+  await putAll(
+    companies.map((company) =>
+      table.create(companyKey(company.id), { id: company.id, name: company.name, domain: `company${company.sort.slice(-6).toLowerCase()}.test`, is_client: true, owner_ids: [], custom_fields: {}, created_at: now, updated_at: now, created_sort: company.sort }, { entity: 'COMPANY', indexes: companyIndexes(company.sort), conflictMessage: '' }),
+    ),
+  );
+  const counts = new Map<string, number>([[companyCounter, companyCount]]);
+  const contacts: WriteOperation[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const contact: StoredClientContact = {
+      id: newId(),
+      person_id: (persons[index % personCount] as (typeof persons)[number]).person.id,
+      client_id: (companies[Math.floor(index / personCount)] as (typeof companies)[number]).id,
+      client_contact_status_id: null,
+      owner_ids: [],
+      created_at: now,
+      updated_at: now,
+    };
+    const sort = creationSortKey();
+    contacts.push(table.create(clientContactKey(contact.id), { ...contact, created_sort: sort }, { entity: 'CLIENT_CONTACT', indexes: contactIndexes(contact, sort), conflictMessage: '' }));
+    for (const counter of contactCounters(contact)) counts.set(counter, (counts.get(counter) ?? 0) + 1);
+  }
+  await putAll(contacts);
+  await table.write([...counts].map(([counter, value]) => table.increment(counter, value)));
+  return { clientId: (companies[0] as (typeof companies)[number]).id };
+}
+
+function event(team: SeededTeam, query: Record<string, string>): APIGatewayProxyEventV2 {
+  const rawQueryString = new URLSearchParams(query).toString();
+  return {
+    version: '2.0',
+    routeKey: 'GET /v1/client-contacts',
+    rawPath: '/v1/client-contacts',
+    rawQueryString,
+    headers: { authorization: `Bearer ${team.api_key}` },
+    queryStringParameters: query,
+    requestContext: { accountId: 'bench', apiId: 'bench', domainName: 'localhost', domainPrefix: 'localhost', http: { method: 'GET', path: '/v1/client-contacts', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' }, requestId: newId(), routeKey: 'GET /v1/client-contacts', stage: '$default', time: '', timeEpoch: Date.now() },
+    isBase64Encoded: false,
+  };
+}
+
+async function main(): Promise<void> {
+  const engine = await startEmbeddedEngine();
+  process.env.DYNAMODB_ENDPOINT = engine.endpoint;
+  process.env.TABLE_NAME ||= 'capacity-bench';
+  process.env.LOG_LEVEL = 'silent';
+  // The key cache would hide the API-key read of every request after the first: count it every time.
+  process.env.API_KEY_CACHE_TTL_SECONDS = '0';
+  applyLocalJwtDefaults(process.env);
+  resetConfig();
+  resetDocumentClient();
+  await ensureTable(engine.endpoint, process.env.TABLE_NAME);
+  installCapacityMeter();
+
+  const sizes = [1_000, 20_000];
+  const rows: { contacts: number; query: string; status: number; requests: Record<string, number>; capacityUnits: number; items: number }[] = [];
+  for (const size of sizes) {
+    const started = performance.now();
+    const team = await seedTeam(`Capacity ${size}`, { email: `capacity${size}@example.com`, first_name: 'Cap', last_name: String(size) });
+    const { clientId } = await seedClientContacts(team, size);
+    process.stdout.write(`Seeded ${size} client contacts in ${Math.round(performance.now() - started)} ms\n`);
+    const queries: Record<string, string>[] = [{ limit: '100' }, { limit: '100', sort_by: 'updated_at', sort_order: 'asc' }, { limit: '100', client_id: clientId }, { limit: '100', offset: '500' }];
+    for (const query of queries) {
+      let status = 0;
+      let items = 0;
+      const used = await measure(async () => {
+        const response = await listClientContacts(event(team, query), lambdaContext('list-client-contacts'));
+        status = response.statusCode ?? 0;
+        items = (JSON.parse(response.body ?? '{}') as { data?: unknown[] }).data?.length ?? 0;
+      });
+      rows.push({ contacts: size, query: new URLSearchParams(query).toString().replace(clientId, '<client>'), status, ...used, items });
+    }
+  }
+
+  process.stdout.write('\nGET /v1/client-contacts: DynamoDB requests and read capacity per call (API-key read included)\n\n');
+  process.stdout.write(`${'contacts'.padStart(8)}  ${'query'.padEnd(48)}  ${'rows'.padStart(4)}  ${'RCU'.padStart(6)}  requests\n`);
+  for (const row of rows) {
+    const requests = Object.entries(row.requests).map(([operation, count]) => `${operation} ×${count}`).join(', ');
+    process.stdout.write(`${String(row.contacts).padStart(8)}  ${row.query.padEnd(48)}  ${String(row.items).padStart(4)}  ${row.capacityUnits.toFixed(1).padStart(6)}  ${requests}\n`);
+  }
+  const first = rows.find((row) => row.contacts === sizes[0] && row.query === 'limit=100');
+  const last = rows.find((row) => row.contacts === sizes[1] && row.query === 'limit=100');
+  if (first && last) process.stdout.write(`\n20,000 contacts cost ${(last.capacityUnits / first.capacityUnits).toFixed(2)}× the read capacity of 1,000 for limit=100 (the target: far below 20×)\n`);
+  await mkdir(outputDirectory, { recursive: true });
+  await writeFile(join(outputDirectory, 'capacity.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), rows }, null, 2)}\n`);
+  resetDocumentClient();
+  await engine.close();
+  if (rows.some((row) => row.status !== 200)) {
+    process.stderr.write('Some calls did not answer 200\n');
+    process.exitCode = 1;
+  }
+}
+
+await main();
