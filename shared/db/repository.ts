@@ -1,5 +1,5 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { BatchGetCommandOutput, QueryCommandOutput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { BatchGetCommandOutput, QueryCommandInput, QueryCommandOutput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../http/errors';
 import { documentClient, tableName } from './client';
 import { isConditionFailure } from './errors';
@@ -38,6 +38,23 @@ function withoutKeys<T>(item: Record<string, unknown>): Stored<T> {
   const copy: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(item)) if (!keyAttributes.has(name)) copy[name] = value;
   return copy as Stored<T>;
+}
+
+/**
+ * Runs a `Query` page after page until it is exhausted or `maxItems` are read (a `Limit` asks for no
+ * more than are still wanted, so a page query never reads past its page).
+ */
+async function queryItems<T>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>, maxItems = Number.POSITIVE_INFINITY): Promise<Stored<T>[]> {
+  const items: Stored<T>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result: QueryCommandOutput = await documentClient().send(
+      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey, ...(Number.isFinite(maxItems) ? { Limit: maxItems - items.length } : {}) }),
+    );
+    for (const item of result.Items ?? []) items.push(withoutKeys<T>(item));
+    startKey = result.LastEvaluatedKey;
+  } while (startKey && items.length < maxItems);
+  return items;
 }
 
 /**
@@ -95,22 +112,11 @@ export function forTeam(teamId: string) {
 
     /** `Query` of a whole item collection (every page), optionally narrowed to a sort-key prefix. */
     async queryCollection<T>(pk: string, options: { skBeginsWith?: string } = {}): Promise<Stored<T>[]> {
-      const items: Stored<T>[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const result = await documentClient().send(
-          new QueryCommand({
-            TableName: tableName(),
-            KeyConditionExpression: options.skBeginsWith ? 'PK = :pk AND begins_with(SK, :prefix)' : 'PK = :pk',
-            ExpressionAttributeValues: { ':pk': fullKey({ pk, sk: '' }).PK, ...(options.skBeginsWith ? { ':prefix': options.skBeginsWith } : {}) },
-            ConsistentRead: true,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of result.Items ?? []) items.push(withoutKeys<T>(item));
-        startKey = result.LastEvaluatedKey;
-      } while (startKey);
-      return items;
+      return queryItems<T>({
+        KeyConditionExpression: options.skBeginsWith ? 'PK = :pk AND begins_with(SK, :prefix)' : 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': fullKey({ pk, sk: '' }).PK, ...(options.skBeginsWith ? { ':prefix': options.skBeginsWith } : {}) },
+        ConsistentRead: true,
+      });
     },
 
     /**
@@ -118,25 +124,11 @@ export function forTeam(teamId: string) {
      * first `offset`, so the cost grows with the page asked for, never with the partition's size.
      */
     async queryPage<T>(query: { index: IndexName; pk: string; ascending: boolean; offset: number; limit: number }): Promise<Stored<T>[]> {
-      const wanted = query.offset + query.limit;
-      const items: Stored<T>[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const result: QueryCommandOutput = await documentClient().send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: query.index,
-            KeyConditionExpression: `${query.index}PK = :pk`,
-            ExpressionAttributeValues: { ':pk': `${prefix}#${query.pk}` },
-            ScanIndexForward: query.ascending,
-            Limit: wanted - items.length,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of result.Items ?? []) items.push(withoutKeys<T>(item));
-        startKey = result.LastEvaluatedKey;
-      } while (startKey && items.length < wanted);
-      return items.slice(query.offset, wanted);
+      const items = await queryItems<T>(
+        { IndexName: query.index, KeyConditionExpression: `${query.index}PK = :pk`, ExpressionAttributeValues: { ':pk': `${prefix}#${query.pk}` }, ScanIndexForward: query.ascending },
+        query.offset + query.limit,
+      );
+      return items.slice(query.offset);
     },
 
     /**
@@ -144,23 +136,7 @@ export function forTeam(teamId: string) {
      * small (one person's contacts) or where a filter must see everything (documented per use).
      */
     async queryIndex<T>(query: { index: IndexName; pk: string; ascending?: boolean }): Promise<Stored<T>[]> {
-      const items: Stored<T>[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const result: QueryCommandOutput = await documentClient().send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: query.index,
-            KeyConditionExpression: `${query.index}PK = :pk`,
-            ExpressionAttributeValues: { ':pk': `${prefix}#${query.pk}` },
-            ScanIndexForward: query.ascending ?? true,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of result.Items ?? []) items.push(withoutKeys<T>(item));
-        startKey = result.LastEvaluatedKey;
-      } while (startKey);
-      return items;
+      return queryItems<T>({ IndexName: query.index, KeyConditionExpression: `${query.index}PK = :pk`, ExpressionAttributeValues: { ':pk': `${prefix}#${query.pk}` }, ScanIndexForward: query.ascending ?? true });
     },
 
     /**
