@@ -18,12 +18,24 @@ export type TeamIndexKeys = Partial<Record<IndexName, TeamKey>>;
 /** Attributes the repository keeps on every item for itself. */
 export interface ItemMeta {
   version: number;
+  /** The record type that wrote the item (`JOB`, `DEAL_LINK`, …): tells items of one collection apart. */
+  entity: string;
   created_sort?: string;
   deleted_at?: string | null;
 }
 
 /** A stored item as domain code sees it: its own fields plus {@link ItemMeta}, without key attributes. */
 export type Stored<T> = T & ItemMeta;
+
+/**
+ * Splits a stored item into its record fields and the repository's metadata, so a service can
+ * change the record and write it back without touching what the repository manages.
+ * @example const { record, meta } = splitMeta(current); table.update(key, meta.version, { ...record, name }, …)
+ */
+export function splitMeta<T>(stored: Stored<T>): { record: T; meta: ItemMeta & { created_sort?: string } } {
+  const { version, entity, created_sort, deleted_at, ...record } = stored as Stored<T> & Record<string, unknown>;
+  return { record: record as T, meta: { version, entity, ...(created_sort === undefined ? {} : { created_sort }), ...(deleted_at === undefined ? {} : { deleted_at }) } };
+}
 
 /** One write of a transaction, built by {@link TeamTable} and run by {@link TeamTable.write}. */
 export interface WriteOperation {
@@ -32,7 +44,7 @@ export interface WriteOperation {
   conflictMessage: string;
 }
 
-const keyAttributes = new Set(['PK', 'SK', 'team_id', 'entity', ...tableDefinition.indexes.flatMap((index) => [index.partitionKey, index.sortKey])]);
+const keyAttributes = new Set(['PK', 'SK', 'team_id', ...tableDefinition.indexes.flatMap((index) => [index.partitionKey, index.sortKey])]);
 
 function withoutKeys<T>(item: Record<string, unknown>): Stored<T> {
   const copy: Record<string, unknown> = {};
@@ -119,6 +131,15 @@ export function forTeam(teamId: string) {
       });
     },
 
+    /** `Query` of the part of an item collection whose sort keys lie between `from` and `to` (inclusive). */
+    async queryRange<T>(pk: string, range: { from: string; to: string }): Promise<Stored<T>[]> {
+      return queryItems<T>({
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': fullKey({ pk, sk: '' }).PK, ':from': range.from, ':to': range.to },
+        ConsistentRead: true,
+      });
+    },
+
     /**
      * One page of an ordered index partition: reads `offset + limit` items at most and drops the
      * first `offset`, so the cost grows with the page asked for, never with the partition's size.
@@ -181,7 +202,7 @@ export function forTeam(teamId: string) {
       changes: Record<string, unknown>,
       options: { conflictMessage: string; indexes?: TeamIndexKeys; removeIndexes?: IndexName[]; remove?: string[] },
     ): WriteOperation {
-      const managed = Object.keys(changes).filter((field) => field === 'version' || field === 'created_sort' || keyAttributes.has(field));
+      const managed = Object.keys(changes).filter((field) => field === 'version' || field === 'created_sort' || field === 'entity' || keyAttributes.has(field));
       if (managed.length) throw new Error(`update() cannot change attributes the repository manages: ${managed.join(', ')}`);
       const versioned = expectedVersion !== 'live';
       const names: Record<string, string> = versioned ? { '#version': 'version' } : {};
@@ -207,6 +228,26 @@ export function forTeam(teamId: string) {
             ConditionExpression: condition,
             ExpressionAttributeNames: names,
             ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+          },
+        },
+      };
+    },
+
+    /**
+     * Adds `by` (may be negative) to a number attribute of a live item without touching its
+     * version: a commuting change, like a job's `candidate_count` kept by candidate writes.
+     */
+    adjust(key: TeamKey, field: string, by: number, options: { conflictMessage: string }): WriteOperation {
+      return {
+        conflictMessage: options.conflictMessage,
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: fullKey(key),
+            UpdateExpression: 'ADD #field :by',
+            ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleted_at)',
+            ExpressionAttributeNames: { '#field': field },
+            ExpressionAttributeValues: { ':by': by },
           },
         },
       };

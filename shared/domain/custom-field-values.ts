@@ -136,19 +136,17 @@ export async function applyCustomFieldWrites(teamId: string, scope: CustomFieldS
 /**
  * Renders stored values as the specification's custom field values, in definition order: one entry
  * per value, so a multi-select with three tags gives three entries. Values of deleted definitions,
- * removed tags and deleted companies are left out.
+ * removed tags, and members or companies not in the maps are left out.
  */
-export async function renderCustomFieldValues(teamId: string, scope: CustomFieldScope, stored: StoredCustomFields | undefined): Promise<CustomFieldValue[]> {
-  const values = stored ?? {};
-  if (!Object.keys(values).length) return [];
-  const definitions = await listAllCustomFields(teamId, scope);
-  const memberIds = Object.values(values).flatMap((value) => value.team_member_ids ?? []);
-  const companyIds = Object.values(values).flatMap((value) => value.company_ids ?? []);
-  const [members, companies] = await Promise.all([getTeamMembersById(teamId, memberIds), getCompaniesById(teamId, companyIds)]);
-
+export function renderCustomFieldValuesWith(
+  values: StoredCustomFields | undefined,
+  definitions: CustomFieldDefinition[],
+  members: Map<string, { id: string; first_name: string; last_name: string }>,
+  companies: Map<string, { id: string; name: string }>,
+): CustomFieldValue[] {
   const rendered: CustomFieldValue[] = [];
   for (const definition of definitions) {
-    const value = values[definition.id];
+    const value = values?.[definition.id];
     if (!value) continue;
     const base = { attribute_id: definition.id, attribute_name: definition.name, data_type: definition.data_type, value: null, tag: null, team_member: null, company: null };
     if (value.value !== undefined) rendered.push({ ...base, value: value.value });
@@ -166,4 +164,22 @@ export async function renderCustomFieldValues(teamId: string, scope: CustomField
     }
   }
   return rendered;
+}
+
+/** The team members and companies stored values refer to, for one batch read beside other records. */
+export function customFieldReferences(values: StoredCustomFields | undefined): { attributeIds: string[]; memberIds: string[]; companyIds: string[] } {
+  const entries = Object.entries(values ?? {});
+  return {
+    attributeIds: entries.map(([attributeId]) => attributeId),
+    memberIds: entries.flatMap(([, value]) => value.team_member_ids ?? []),
+    companyIds: entries.flatMap(([, value]) => value.company_ids ?? []),
+  };
+}
+
+/** {@link renderCustomFieldValuesWith}, reading the definitions and the referenced names itself. */
+export async function renderCustomFieldValues(teamId: string, scope: CustomFieldScope, stored: StoredCustomFields | undefined): Promise<CustomFieldValue[]> {
+  if (!Object.keys(stored ?? {}).length) return [];
+  const { memberIds, companyIds } = customFieldReferences(stored);
+  const [definitions, members, companies] = await Promise.all([listAllCustomFields(teamId, scope), getTeamMembersById(teamId, memberIds), getCompaniesById(teamId, companyIds)]);
+  return renderCustomFieldValuesWith(stored, definitions, members, companies);
 }

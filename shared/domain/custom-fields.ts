@@ -48,9 +48,10 @@ export const updateCustomFieldBody = z.strictObject({
 });
 
 const collection = (scope: CustomFieldScope) => `CUSTOM_FIELD#${scope}`;
-const definitionKey = (scope: CustomFieldScope, id: string) => ({ pk: collection(scope), sk: `ID#${id}` });
+/** Key of a definition, for batch reads that fetch it beside other records. */
+export const definitionKey = (scope: CustomFieldScope, id: string) => ({ pk: collection(scope), sk: `ID#${id}` });
 
-const toDefinition = (stored: Stored<CustomFieldDefinition>): CustomFieldDefinition => ({
+export const toDefinition = (stored: Stored<CustomFieldDefinition>): CustomFieldDefinition => ({
   id: stored.id,
   name: stored.name,
   description: stored.description,

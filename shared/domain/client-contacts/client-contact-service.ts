@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { forTeam } from '../../db/repository';
+import { forTeam, splitMeta } from '../../db/repository';
 import type { Stored, TeamTable, WriteOperation } from '../../db/repository';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { ErrorDetail } from '../../http/errors';
@@ -108,7 +108,7 @@ export async function updateClientContact(teamId: string, id: string, input: z.o
   const details: ErrorDetail[] = [];
   await checkStatusAndOwners(teamId, input.client_contact_status_id, input.owner_ids, details);
   refuse(details);
-  const { version, created_sort, deleted_at: _deleted, ...record } = current;
+  const { record, meta } = splitMeta(current);
   const next: StoredClientContact = {
     ...record,
     client_contact_status_id: input.client_contact_status_id === undefined ? record.client_contact_status_id : input.client_contact_status_id,
@@ -118,9 +118,9 @@ export async function updateClientContact(teamId: string, id: string, input: z.o
   const table = forTeam(teamId);
   const statusRemoved = record.client_contact_status_id !== null && next.client_contact_status_id === null;
   await table.write([
-    table.update(clientContactKey(id), version, { client_contact_status_id: next.client_contact_status_id, owner_ids: next.owner_ids, updated_at: next.updated_at }, {
+    table.update(clientContactKey(id), meta.version, { client_contact_status_id: next.client_contact_status_id, owner_ids: next.owner_ids, updated_at: next.updated_at }, {
       conflictMessage: changedConcurrently,
-      indexes: contactIndexes(next, created_sort as string),
+      indexes: contactIndexes(next, meta.created_sort as string),
       removeIndexes: statusRemoved ? ['GSI5', 'GSI6'] : [],
     }),
     ...recount(table, contactCounters(record), contactCounters(next)),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Principal } from '../../auth/scopes';
-import { forTeam } from '../../db/repository';
+import { forTeam, splitMeta } from '../../db/repository';
 import type { Stored } from '../../db/repository';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { ErrorDetail } from '../../http/errors';
@@ -171,12 +171,12 @@ export async function createCompany(principal: Principal, input: z.output<typeof
 export async function updateCompany(principal: Principal, id: string, input: CompanyInput): Promise<Company> {
   const current = await readCompany(principal.teamId, id);
   const actorId = await resolveActor(principal, input.team_member_id);
-  const { version, created_sort: _sort, deleted_at: _deleted, ...record } = current;
+  const { record, meta } = splitMeta(current);
   const next = await applyCompanyInput(principal.teamId, record, input, actorId, nowIso());
   // The date of the last activity is stamped by activities, concurrently with edits: never written here.
   const { id: _id, created_at: _created, date_of_last_engagement: _engagement, ...changes } = next;
   const table = forTeam(principal.teamId);
-  await table.write([table.update(companyKey(id), version, changes, { conflictMessage: changedConcurrently })]);
+  await table.write([table.update(companyKey(id), meta.version, changes, { conflictMessage: changedConcurrently })]);
   return getCompany(principal.teamId, id, { customFields: true });
 }
 

@@ -119,6 +119,8 @@ export function defineConfigurationList<R extends z.ZodMiniObject>(spec: Configu
   return {
     spec,
     toRecord,
+    /** The table key of a record, for batch reads that fetch it beside other records. */
+    keyOf: recordKey,
 
     /** The team's records, ordered (by `stage_order`, else creation). */
     async list(teamId: string, options: { includeArchived?: boolean } = {}): Promise<Row[]> {
@@ -146,7 +148,7 @@ export function defineConfigurationList<R extends z.ZodMiniObject>(spec: Configu
       const now = nowIso();
       const { writes, record } = createWrites(table, input, existing, now);
       await table.write(writes);
-      return toRecord({ ...record, version: 1 });
+      return toRecord({ ...record, version: 1, entity: spec.type });
     },
 
     /** Changes a record; renaming moves its name guard, and becoming the default demotes the old one. */
@@ -190,7 +192,7 @@ export function defineConfigurationList<R extends z.ZodMiniObject>(spec: Configu
         const { writes: recordWrites, record } = createWrites(table, input as Input, created, now);
         // Seeds are written together, so later seeds must not try to demote earlier ones.
         writes.push(...recordWrites.filter((write) => !write.item.Update));
-        created.push({ ...record, version: 1 });
+        created.push({ ...record, version: 1, entity: spec.type });
       }
       return writes;
     },
