@@ -4,8 +4,11 @@
  * applies DynamoDB's rules: 4 KB read units, halved for eventually consistent reads). A report, not
  * a test; results land in `.bench/capacity.json`.
  *
- * Scenario: `GET /v1/client-contacts?limit=100` (and its filtered and re-sorted variants) for a team
- * with 1,000 and one with 20,000 client contacts. The second must not cost 20× the first.
+ * Scenarios:
+ * - `GET /v1/client-contacts?limit=100` (and its filtered and re-sorted variants) for a team with
+ *   1,000 and one with 20,000 client contacts. The second must not cost 20× the first.
+ * - `GET /v1/jobs/{id}` for a job with 20 stages, 10 team members, 10 linked deals and 10 fee events:
+ *   it should take one or two Query/batch calls, not one per related record.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -13,15 +16,24 @@ import { fileURLToPath } from 'node:url';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { handler as listClientContacts } from '../../functions/client-contacts/list-client-contacts';
+import { handler as getJob } from '../../functions/jobs/get-job';
 import { resetConfig } from '../../shared/config/env';
 import { documentClient, resetDocumentClient, tableName } from '../../shared/db/client';
 import { forTeam } from '../../shared/db/repository';
 import type { WriteOperation } from '../../shared/db/repository';
 import { creationSortKey, newId, nowIso } from '../../shared/domain/clock';
-import { contactCounters, contactIndexes, clientContactKey } from '../../shared/domain/client-contacts/client-contact-store';
+import { clientContactKey, contactCounters, contactIndexes } from '../../shared/domain/client-contacts/client-contact-store';
 import type { StoredClientContact } from '../../shared/domain/client-contacts/client-contact-store';
 import { companyCounter, companyIndexes, companyKey } from '../../shared/domain/companies/company-store';
+import { dealStatuses } from '../../shared/domain/configuration/deal-statuses';
+import { feeStatuses } from '../../shared/domain/configuration/fee-statuses';
+import { jobRoles } from '../../shared/domain/configuration/job-roles';
+import type { StoredFeeEvent } from '../../shared/domain/jobs/fees';
+import { createJob } from '../../shared/domain/jobs/job-service';
+import { dealLinkKey, feeEventKey } from '../../shared/domain/jobs/job-store';
+import type { StoredDealLink } from '../../shared/domain/jobs/job-store';
 import { personCreateWrites } from '../../shared/domain/persons/person-store';
+import { addTeamMember } from '../../shared/domain/team-members';
 import { lambdaContext } from '../local/api-gateway-event';
 import { ensureTable, startEmbeddedEngine } from '../local/engine';
 import { seedTeam } from '../local/seed';
@@ -115,18 +127,47 @@ async function seedClientContacts(team: SeededTeam, count: number): Promise<{ cl
   return { clientId: (companies[0] as (typeof companies)[number]).id };
 }
 
-function event(team: SeededTeam, query: Record<string, string>): APIGatewayProxyEventV2 {
-  const rawQueryString = new URLSearchParams(query).toString();
+function event(team: SeededTeam, path: string, routeKey: string, query: Record<string, string> = {}, pathParameters?: Record<string, string>): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
-    routeKey: 'GET /v1/client-contacts',
-    rawPath: '/v1/client-contacts',
-    rawQueryString,
+    routeKey,
+    rawPath: path,
+    rawQueryString: new URLSearchParams(query).toString(),
     headers: { authorization: `Bearer ${team.api_key}` },
     queryStringParameters: query,
-    requestContext: { accountId: 'bench', apiId: 'bench', domainName: 'localhost', domainPrefix: 'localhost', http: { method: 'GET', path: '/v1/client-contacts', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' }, requestId: newId(), routeKey: 'GET /v1/client-contacts', stage: '$default', time: '', timeEpoch: Date.now() },
+    ...(pathParameters ? { pathParameters } : {}),
+    requestContext: { accountId: 'bench', apiId: 'bench', domainName: 'localhost', domainPrefix: 'localhost', http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' }, requestId: newId(), routeKey, stage: '$default', time: '', timeEpoch: Date.now() },
     isBase64Encoded: false,
   };
+}
+
+/**
+ * A job with 20 stages, 10 team members, 10 linked deals and 10 fee events: the job through the job
+ * service, the deal links and fee events as the deal and fee-event services store them.
+ */
+async function seedRichJob(team: SeededTeam): Promise<string> {
+  const [roles, statuses, fees] = await Promise.all([jobRoles.list(team.team_id), dealStatuses.list(team.team_id), feeStatuses.list(team.team_id)]);
+  const members = [];
+  for (let index = 0; index < 10; index += 1) members.push(await addTeamMember(team.team_id, { email: `member${index}@bench.test`, first_name: 'Member', last_name: String(index) }));
+  const principal = { kind: 'session' as const, teamId: team.team_id, teamMemberId: team.team_member_id, scopes: 'all' as const, credentialId: 'bench' };
+  const job = await createJob(principal, {
+    name: 'Rich job',
+    pipeline_stages: Array.from({ length: 20 }, (_unused, index) => ({ name: `Stage ${index + 1}` })),
+    team_members: members.map((member, index) => ({ team_member_id: member.id, role_id: (roles[index % roles.length] as { id: string }).id })),
+    retainer: { fee_type: 'percentage', fee_base: 'first_year_salary', fee_percentage: 25, estimated_compensation: 150000, installment_count: 3, final_payment_type: 'on_placement' },
+  });
+  const table = forTeam(team.team_id);
+  const now = nowIso();
+  const links = Array.from({ length: 10 }, (_unused, index): StoredDealLink => ({ deal_job_id: newId(), deal_id: newId(), job_id: job.id, name: `Deal ${index}`, amount: 10000 * (index + 1), currency_code: 'USD', deal_status_id: (statuses[index % statuses.length] as { id: string }).id }));
+  const events = Array.from({ length: 10 }, (_unused, index): StoredFeeEvent => ({
+    id: newId(), job_id: job.id, type: index < 3 ? 'retainer' : 'placement', label: `Fee ${index}`, amount: null, currency_code: 'USD', fee_type: 'percentage', fee_percentage: 20, compensation: 120000, firm_commission_percent: null,
+    is_placeholder: false, sequence: index, start_date: null, expected_date: null, actual_payment_date: null, candidate_id: null, offer_id: null, retainer_id: null, fee_status_id: (fees[index % fees.length] as { id: string }).id, created_at: now, updated_at: now,
+  }));
+  await table.write([
+    ...links.map((link) => table.create(dealLinkKey(job.id, link.deal_job_id), { ...link }, { entity: 'DEAL_LINK', conflictMessage: '' })),
+    ...events.map((fee) => table.create(feeEventKey(job.id, fee.id), { ...fee, created_sort: creationSortKey() }, { entity: 'FEE_EVENT', conflictMessage: '' })),
+  ]);
+  return job.id;
 }
 
 async function main(): Promise<void> {
@@ -154,13 +195,24 @@ async function main(): Promise<void> {
       let status = 0;
       let items = 0;
       const used = await measure(async () => {
-        const response = await listClientContacts(event(team, query), lambdaContext('list-client-contacts'));
+        const response = await listClientContacts(event(team, '/v1/client-contacts', 'GET /v1/client-contacts', query), lambdaContext('list-client-contacts'));
         status = response.statusCode ?? 0;
         items = (JSON.parse(response.body ?? '{}') as { data?: unknown[] }).data?.length ?? 0;
       });
       rows.push({ contacts: size, query: new URLSearchParams(query).toString().replace(clientId, '<client>'), status, ...used, items });
     }
   }
+
+  const jobTeam = await seedTeam('Capacity jobs', { email: 'capacity-jobs@example.com', first_name: 'Cap', last_name: 'Jobs' });
+  const jobId = await seedRichJob(jobTeam);
+  let jobStatus = 0;
+  let jobSections: Record<string, number> = {};
+  const jobMeter = await measure(async () => {
+    const response = await getJob(event(jobTeam, `/v1/jobs/${jobId}`, 'GET /v1/jobs/{id}', {}, { id: jobId }), lambdaContext('get-job'));
+    jobStatus = response.statusCode ?? 0;
+    const data = (JSON.parse(response.body ?? '{}') as { data: { pipeline_stages: unknown[]; team_members: unknown[]; linked_deals: unknown[]; fees: { fee_events: unknown[] } } }).data;
+    jobSections = { stages: data.pipeline_stages.length, team_members: data.team_members.length, linked_deals: data.linked_deals.length, fee_events: data.fees.fee_events.length };
+  });
 
   process.stdout.write('\nGET /v1/client-contacts: DynamoDB requests and read capacity per call (API-key read included)\n\n');
   process.stdout.write(`${'contacts'.padStart(8)}  ${'query'.padEnd(48)}  ${'rows'.padStart(4)}  ${'RCU'.padStart(6)}  requests\n`);
@@ -171,11 +223,13 @@ async function main(): Promise<void> {
   const first = rows.find((row) => row.contacts === sizes[0] && row.query === 'limit=100');
   const last = rows.find((row) => row.contacts === sizes[1] && row.query === 'limit=100');
   if (first && last) process.stdout.write(`\n20,000 contacts cost ${(last.capacityUnits / first.capacityUnits).toFixed(2)}× the read capacity of 1,000 for limit=100 (the target: far below 20×)\n`);
+  const jobRequests = Object.entries(jobMeter.requests).map(([operation, count]) => `${operation} ×${count}`).join(', ');
+  process.stdout.write(`\nGET /v1/jobs/{id} (${Object.entries(jobSections).map(([name, count]) => `${count} ${name.replace('_', ' ')}`).join(', ')}): ${jobMeter.capacityUnits.toFixed(1)} RCU; ${jobRequests} (API-key read included)\n`);
   await mkdir(outputDirectory, { recursive: true });
-  await writeFile(join(outputDirectory, 'capacity.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), rows }, null, 2)}\n`);
+  await writeFile(join(outputDirectory, 'capacity.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), rows, job: { status: jobStatus, sections: jobSections, ...jobMeter } }, null, 2)}\n`);
   resetDocumentClient();
   await engine.close();
-  if (rows.some((row) => row.status !== 200)) {
+  if (rows.some((row) => row.status !== 200) || jobStatus !== 200) {
     process.stderr.write('Some calls did not answer 200\n');
     process.exitCode = 1;
   }
