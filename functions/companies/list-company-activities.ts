@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { activityTypeList, companyActivitySchema, listCompanyActivities as list } from '../../shared/domain/companies/company-activities';
+import { activityTypeList } from '../../shared/domain/activities/activity-log';
+import { companyActivitySchema, listCompanyActivities as list } from '../../shared/domain/companies/company-activities';
 import { pageQueryShape } from '../../shared/domain/schemas';
 import { createHandler } from '../../shared/http/chain';
 import type { HandlerRequest } from '../../shared/http/chain';
