@@ -32,9 +32,9 @@ afterEach(() => {
 
 describe('Repository: forTeam', () => {
   describe('get', () => {
-    it('sends a consistent GetCommand on the team-prefixed key and strips key attributes', async () => {
+    it('sends a consistent GetCommand on the team-prefixed key and strips key attributes (keeping entity)', async () => {
       ddb.on(GetCommand).resolves({ Item: { PK: 'TEAM#t1#DEAL_STATUS', SK: 'ID#1', GSI1PK: 'x', GSI1SK: 'y', team_id: 't1', entity: 'DEAL_STATUS', name: 'Lead', version: 2 } });
-      expect(await forTeam('t1').get({ pk: 'DEAL_STATUS', sk: 'ID#1' })).toEqual({ name: 'Lead', version: 2 });
+      expect(await forTeam('t1').get({ pk: 'DEAL_STATUS', sk: 'ID#1' })).toEqual({ name: 'Lead', version: 2, entity: 'DEAL_STATUS' });
       const calls = ddb.commandCalls(GetCommand);
       expect(calls).toHaveLength(1);
       const input = calls[0]?.args[0].input;
@@ -64,7 +64,7 @@ describe('Repository: forTeam', () => {
     it('asks for offset + limit items and drops the first offset', async () => {
       ddb.on(QueryCommand).resolves({ Items: [1, 2, 3, 4, 5].map(memberItem) });
       const items = await forTeam('t1').queryPage<{ id: string }>({ index: 'GSI1', pk: 'TEAM_MEMBER', ascending: true, offset: 3, limit: 2 });
-      expect(items).toEqual([{ id: 'm4', version: 1 }, { id: 'm5', version: 1 }]);
+      expect(items).toEqual([{ id: 'm4', version: 1, entity: 'TEAM_MEMBER' }, { id: 'm5', version: 1, entity: 'TEAM_MEMBER' }]);
       const calls = ddb.commandCalls(QueryCommand);
       expect(calls).toHaveLength(1);
       expect(calls[0]?.args[0].input).toEqual({

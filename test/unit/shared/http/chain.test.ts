@@ -75,7 +75,7 @@ afterEach(() => {
 describe('Chain: createHandler', () => {
   it('runs the work and wraps its data', async () => {
     ddb.on(GetCommand).resolves({ Item: { PK: 'TEAM#team-1#THING', SK: 'ID#1', team_id: 'team-1', entity: 'THING', name: 'One', version: 3 } });
-    expect(await call(read)).toEqual({ statusCode: 200, headers: jsonHeaders(), body: { success: true, data: { name: 'One', version: 3 } } });
+    expect(await call(read)).toEqual({ statusCode: 200, headers: jsonHeaders(), body: { success: true, data: { name: 'One', version: 3, entity: 'THING' } } });
   });
 
   it('refuses to build a public route (auth: none)', () => {
