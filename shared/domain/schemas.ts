@@ -48,6 +48,9 @@ export const timestampOrDate = () =>
     z.transform((value: string) => new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value).toISOString()),
   );
 
+/** An ISO 4217 currency code. */
+export const currencyCode = () => z.string().check(z.regex(/^[A-Z]{3}$/, 'Expected an ISO 4217 currency code such as USD'));
+
 /** A list of ids with no repeats (order kept). */
 export function uniqueIds(ids: readonly string[] | undefined): string[] {
   return [...new Set(ids ?? [])];

@@ -173,7 +173,9 @@ export async function renderJobs(
       pipeline_stages: [...job.pipeline_stages].sort((a, b) => a.stage_order - b.stage_order),
     };
     if (sections.linkedDeals) {
-      record.linked_deals = dealLinks.map((link) => {
+      // By deal name, then link id: a stable order whatever the link ids are.
+      const ordered = [...dealLinks].sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.deal_job_id < b.deal_job_id ? -1 : 1));
+      record.linked_deals = ordered.map((link) => {
         const dealStatus = any(dealStatuses.keyOf(link.deal_status_id));
         return { deal_id: link.deal_id, deal_job_id: link.deal_job_id, name: link.name, amount: link.amount, currency_code: link.currency_code, deal_status_id: link.deal_status_id, deal_status_name: dealStatus?.name ?? null, deal_status_color: dealStatus?.color ?? null };
       });

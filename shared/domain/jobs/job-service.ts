@@ -10,7 +10,7 @@ import { jobRoles } from '../configuration/job-roles';
 import { jobStatuses } from '../configuration/job-statuses';
 import { pipelineTemplateStages } from '../configuration/pipeline-template';
 import { applyCustomFieldWrites, customFieldsInput } from '../custom-field-values';
-import { displayName, pageBodyShape, sortOrder, uniqueIds } from '../schemas';
+import { currencyCode, displayName, pageBodyShape, sortOrder, uniqueIds } from '../schemas';
 import { getTeamMembersById } from '../team-members';
 import { clientContactKey } from '../client-contacts/client-contact-store';
 import type { StoredClientContact } from '../client-contacts/client-contact-store';
@@ -21,7 +21,8 @@ import type { PipelineStage, Retainer, StoredJob } from './job-store';
 
 const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
 const money = () => z.optional(z.nullable(z.number().check(z.minimum(0))));
-export const currencyCode = () => z.string().check(z.regex(/^[A-Z]{3}$/, 'Expected an ISO 4217 currency code such as USD'));
+// Re-exported for callers written before it moved to schemas.ts; import it from there.
+export { currencyCode } from '../schemas';
 
 const stageInput = z.strictObject({
   /** An existing stage of this job: kept, with its candidates (update only). */
