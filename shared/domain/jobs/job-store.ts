@@ -157,8 +157,8 @@ export async function readJobCollection(teamId: string, jobId: string): Promise<
   };
 }
 
-/** Every target company of a job, oldest first (the `TARGET#` range of its collection). */
+/** Every target company of a job, in the order added (the `TARGET#` range of its collection, by creation ULID). */
 export async function listTargetCompanies(teamId: string, jobId: string): Promise<Stored<StoredTargetCompany>[]> {
   const items = await forTeam(teamId).queryCollection<StoredTargetCompany>(jobPartition(jobId), { skBeginsWith: 'TARGET#' });
-  return items.filter((item) => !item.deleted_at).sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  return items.filter((item) => !item.deleted_at).sort((a, b) => ((a.created_sort ?? '') < (b.created_sort ?? '') ? -1 : 1));
 }
