@@ -37,6 +37,16 @@ export function splitMeta<T>(stored: Stored<T>): { record: T; meta: ItemMeta & {
   return { record: record as T, meta: { version, entity, ...(created_sort === undefined ? {} : { created_sort }), ...(deleted_at === undefined ? {} : { deleted_at }) } };
 }
 
+/** The key of a counter item (see `TeamTable.increment`), for conditions on a count. */
+export const counterKey = (counter: string): TeamKey => ({ pk: 'COUNTER', sk: counter });
+
+/** A condition of a write beyond the repository's own, with the placeholders it uses. */
+export interface ExtraCondition {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
 /** One write of a transaction, built by {@link TeamTable} and run by {@link TeamTable.write}. */
 export interface WriteOperation {
   item: NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -237,7 +247,7 @@ export function forTeam(teamId: string) {
      * Adds `by` (may be negative) to a number attribute of a live item without touching its
      * version: a commuting change, like a job's `candidate_count` kept by candidate writes.
      */
-    adjust(key: TeamKey, field: string, by: number, options: { conflictMessage: string }): WriteOperation {
+    adjust(key: TeamKey, field: string, by: number, options: { conflictMessage: string; require?: ExtraCondition }): WriteOperation {
       return {
         conflictMessage: options.conflictMessage,
         item: {
@@ -245,9 +255,28 @@ export function forTeam(teamId: string) {
             TableName: tableName(),
             Key: fullKey(key),
             UpdateExpression: 'ADD #field :by',
-            ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleted_at)',
-            ExpressionAttributeNames: { '#field': field },
-            ExpressionAttributeValues: { ':by': by },
+            ConditionExpression: `attribute_exists(PK) AND attribute_not_exists(deleted_at)${options.require ? ` AND (${options.require.expression})` : ''}`,
+            ExpressionAttributeNames: { '#field': field, ...options.require?.names },
+            ExpressionAttributeValues: { ':by': by, ...options.require?.values },
+          },
+        },
+      };
+    },
+
+    /**
+     * A condition on an item the transaction does not otherwise write (`ConditionCheck`): the
+     * transaction commits only if it holds, else 409 `conflictMessage`.
+     */
+    check(key: TeamKey, condition: ExtraCondition, options: { conflictMessage: string }): WriteOperation {
+      return {
+        conflictMessage: options.conflictMessage,
+        item: {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: fullKey(key),
+            ConditionExpression: condition.expression,
+            ...(condition.names ? { ExpressionAttributeNames: condition.names } : {}),
+            ...(condition.values ? { ExpressionAttributeValues: condition.values } : {}),
           },
         },
       };
@@ -265,7 +294,7 @@ export function forTeam(teamId: string) {
         item: {
           Update: {
             TableName: tableName(),
-            Key: fullKey({ pk: 'COUNTER', sk: counter }),
+            Key: fullKey(counterKey(counter)),
             UpdateExpression: 'ADD #count :by SET team_id = :team, entity = :entity',
             ExpressionAttributeNames: { '#count': 'count' },
             ExpressionAttributeValues: { ':by': by, ':team': teamId, ':entity': 'COUNTER' },

@@ -3,7 +3,7 @@ import { forTeam } from '../../db/repository';
 import type { Stored, TeamIndexKeys, WriteOperation } from '../../db/repository';
 import type { IndexName } from '../../db/table';
 import { creationSortKey, newId, nowIso } from '../clock';
-import { jobKey, stageCandidateCounter } from '../jobs/job-store';
+import { jobKey, stageCandidateCounter, stillAStageOfTheJob } from '../jobs/job-store';
 import type { PipelineStage, StoredJob } from '../jobs/job-store';
 import type { StoredPerson } from '../persons/person-store';
 
@@ -119,7 +119,7 @@ export function candidateCreateWrites(
       table.create(candidateKey(candidate.id), { ...candidate, created_sort: createdSort }, { entity: 'CANDIDATE', indexes: candidateIndexes(candidate, createdSort), conflictMessage: 'Candidate id collision' }),
       table.create(candidatePairKey(candidate.person_id, candidate.job_id), { candidate_id: candidate.id }, { entity: 'CANDIDATE_PAIR', conflictMessage: 'This person is already a candidate for this job' }),
       table.create(stageChangeKey(candidate.id, historySort), { ...change }, { entity: 'CANDIDATE_STAGE_CHANGE', conflictMessage: 'Candidate history collision' }),
-      table.adjust(jobKey(candidate.job_id), 'candidate_count', 1, { conflictMessage: 'The job was deleted while the candidate was being added' }),
+      table.adjust(jobKey(candidate.job_id), 'candidate_count', 1, { conflictMessage: 'The job or its stage was removed while the candidate was being added', require: stillAStageOfTheJob(candidate.stage_id) }),
       table.increment(candidatePartitions.job(candidate.job_id), 1),
       table.increment(candidatePartitions.stage(candidate.stage_id), 1),
     ],

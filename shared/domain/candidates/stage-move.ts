@@ -6,7 +6,7 @@ import { ApiError, ConflictError, NotFoundError, ValidationError } from '../../h
 import type { ErrorDetail } from '../../http/errors';
 import { resolveActor } from '../actor';
 import { nowIso } from '../clock';
-import { findJob, findJobsByName } from '../jobs/job-store';
+import { findJob, findJobsByName, jobKey, stillAStageOfTheJob } from '../jobs/job-store';
 import type { PipelineStage, StoredJob } from '../jobs/job-store';
 import { findPersonIdsByEmail, personKey } from '../persons/person-store';
 import type { StoredPerson } from '../persons/person-store';
@@ -137,6 +137,7 @@ function moveWrites(table: TeamTable, current: Stored<StoredCandidate>, targetSt
     table.create(stageChangeKey(current.id, sort), { ...change }, { entity: 'CANDIDATE_STAGE_CHANGE', conflictMessage: movedConcurrently }),
     table.increment(candidatePartitions.stage(current.stage_id), -1),
     table.increment(candidatePartitions.stage(targetStageId), 1),
+    table.check(jobKey(current.job_id), stillAStageOfTheJob(targetStageId), { conflictMessage: 'The stage was removed from the job while the candidate was being moved' }),
   ];
 }
 
@@ -164,7 +165,8 @@ async function moveCandidate(teamId: string, resolved: { candidate: Stored<Store
       await table.write(moveWrites(table, current, targetStageId, actorId));
       return answer;
     } catch (error) {
-      if (!(error instanceof ConflictError) || attempt >= maxMoveAttempts) throw error;
+      // Only a lost race is worth another try; a stage removed meanwhile stays removed.
+      if (!(error instanceof ConflictError) || error.message !== movedConcurrently || attempt >= maxMoveAttempts) throw error;
     }
     await pause(attempt);
     current = await readCurrent(teamId, current.id);

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import type { Principal } from '../../auth/scopes';
-import { forTeam, splitMeta } from '../../db/repository';
+import { counterKey, forTeam, splitMeta } from '../../db/repository';
 import type { Stored } from '../../db/repository';
-import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
+import { NotFoundError, ValidationError } from '../../http/errors';
 import type { ErrorDetail } from '../../http/errors';
 import { creationSortKey, newId, nowIso } from '../clock';
 import { findCompany } from '../companies/company-store';
@@ -125,6 +125,7 @@ async function applyJobInput(teamId: string, current: StoredJob | undefined, inp
     fee: null,
     description: null,
     pipeline_stages: template.map((stage) => ({ id: newId(), name: stage.name, stage_order: stage.stage_order, is_rejection_stage: stage.is_rejection_stage, is_interviewing_stage: stage.is_interviewing_stage })),
+    stage_ids: [],
     team_members: [],
     client_contacts: [],
     retainer: null,
@@ -203,6 +204,7 @@ async function applyJobInput(teamId: string, current: StoredJob | undefined, inp
   }
 
   refuse(details);
+  job.stage_ids = job.pipeline_stages.map((stage) => stage.id);
   if (input.custom_fields) job.custom_fields = await applyCustomFieldWrites(teamId, 'jobs', input.custom_fields, base.custom_fields);
   return { job, removedStages };
 }
@@ -235,19 +237,22 @@ export async function createJob(principal: Principal, input: z.output<typeof cre
 
 /**
  * Changes the fields given. A stage can leave the pipeline only when no candidate is in it (409
- * otherwise): the stages' candidate counters are read before the conditional write.
+ * otherwise): the update requires each removed stage's candidate counter to be zero in the same
+ * transaction, while candidate writes require their stage to be in the job's `stage_ids`.
  */
 export async function updateJob(principal: Principal, id: string, input: JobInput): Promise<Job> {
   const current = await readJob(principal.teamId, id);
   const { record, meta } = splitMeta(current);
   const { job, removedStages } = await applyJobInput(principal.teamId, record, input, nowIso());
   const table = forTeam(principal.teamId);
-  for (const stage of removedStages) {
-    if ((await table.count(stageCandidateCounter(stage.id))) > 0) throw new ConflictError(`The stage "${stage.name}" still has candidates; move them before removing it`);
-  }
   const { id: _id, created_at: _created, candidate_count: _count, ...changes } = job;
   await table.write([
     table.update(jobKey(id), meta.version, changes, { conflictMessage: changedConcurrently, indexes: jobIndexes(job, meta.created_sort as string) }),
+    ...removedStages.map((stage) =>
+      table.check(counterKey(stageCandidateCounter(stage.id)), { expression: 'attribute_not_exists(#count) OR #count = :zero', names: { '#count': 'count' }, values: { ':zero': 0 } }, {
+        conflictMessage: `The stage "${stage.name}" still has candidates; move them before removing it`,
+      }),
+    ),
   ]);
   return getJob(principal, id);
 }

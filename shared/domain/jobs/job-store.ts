@@ -70,6 +70,8 @@ export interface StoredJob {
   fee: number | null;
   description: string | null;
   pipeline_stages: PipelineStage[];
+  /** The ids of `pipeline_stages`, so candidate writes can require their stage in a condition. */
+  stage_ids: string[];
   team_members: JobTeamMember[];
   client_contacts: JobClientContactLink[];
   retainer: Retainer | null;
@@ -111,6 +113,13 @@ export const jobCounter = 'JOB';
 
 /** The counter of candidates in one stage (kept by candidate creation and stage moves). */
 export const stageCandidateCounter = (stageId: string) => `CANDIDATE#STAGE#${stageId}`;
+
+/**
+ * The condition that `stageId` is still a stage of the (live) job: candidate creation and moves
+ * write it with their changes, and removing a stage requires its candidate counter to be zero, so
+ * a candidate can never end up in a stage that was removed concurrently.
+ */
+export const stillAStageOfTheJob = (stageId: string) => ({ expression: 'contains(stage_ids, :stage) AND attribute_not_exists(deleted_at)', values: { ':stage': stageId } });
 
 /**
  * Index entries of a job: GSI1 places it among the team's jobs in creation order

@@ -293,3 +293,33 @@ describe('POST /v1/candidates/update-stage: history and counts', () => {
     expect(totals).toEqual(stages.map((stage) => (stage.id === current ? 1 : 0)));
   });
 });
+
+describe('Stage removal racing a move into that stage', () => {
+  it('never leaves a candidate in a removed stage: either the move or the removal is refused', async () => {
+    const { startTestApi: start } = await import('../../support/local-api');
+    const { storePerson: store } = await import('../../support/persons');
+    const raceApi = await start();
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        const job = (await raceApi.request('POST', '/v1/jobs', { body: { name: `Race ${round}`, pipeline_stages: [{ name: 'A' }, { name: 'B' }] } })).body.data;
+        const [a, b] = job.pipeline_stages as { id: string; name: string }[];
+        const person = await store(raceApi.teamA.team_id, { name: `Racer ${round}` });
+        const candidate = (await raceApi.request('POST', '/v1/candidates', { body: { person_id: person.id, job_id: job.id, stage_id: a?.id } })).body.data;
+        const [move, removal] = await Promise.all([
+          raceApi.request('POST', '/v1/candidates/update-stage', { body: { job_id: job.id, candidate_id: candidate.id, stage_id: b?.id } }),
+          raceApi.request('PATCH', `/v1/jobs/${job.id}`, { body: { pipeline_stages: [{ id: a?.id, name: 'A' }] } }),
+        ]);
+        expect([move.status, removal.status].sort()).toContain(200);
+        const after = (await raceApi.request('GET', `/v1/jobs/${job.id}`)).body.data;
+        const stages = (after.pipeline_stages as { id: string }[]).map((stage) => stage.id);
+        const rows = (await raceApi.request('GET', `/v1/jobs/${job.id}/candidates`)).body.data as { stage_id: string }[];
+        // Wherever the candidate is, that stage still exists.
+        expect(stages).toContain(rows[0]?.stage_id);
+        if (move.status === 200) expect(removal.status).toBe(409);
+        else expect(stages).toEqual([a?.id]);
+      }
+    } finally {
+      await raceApi.close();
+    }
+  });
+});
