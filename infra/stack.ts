@@ -1,17 +1,17 @@
 import { CfnOutput, CfnParameter, CfnRule, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { Duration, StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { routeKey } from '../functions/registry';
-import type { RegisteredRoute } from '../functions/registry';
-import { ApiFunction } from './constructs/api-function';
+import type { ApiFunction } from './constructs/api-function';
+import { DocumentsBucket } from './constructs/documents-bucket';
+import { constructId, RouteGroup } from './constructs/route-group';
+import type { StackRoute } from './constructs/route-group';
 import { RecruitingTable } from './constructs/table';
 
-/** What the stack needs of a registry route: its function name and its declaration. */
-export type StackRoute = Pick<RegisteredRoute, 'name' | 'route'>;
+export type { StackRoute } from './constructs/route-group';
 
 export interface RecruitingApiStackProps extends StackProps {
   /** Every route of the registry (`loadRoutes()`): one Lambda and one API route each. */
@@ -26,24 +26,35 @@ export interface RecruitingApiStackProps extends StackProps {
   logRetention?: logs.RetentionDays;
 }
 
-/** `list-deal-statuses` → `ListDealStatuses`: a stable construct id per route. */
-function constructId(name: string): string {
-  return name.replace(/(^|-)([a-z0-9])/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
+/** The routes by OpenAPI tag, in registry order: one nested stack each (see {@link RouteGroup}). */
+function groupByTag(routes: readonly StackRoute[]): Map<string, StackRoute[]> {
+  const groups = new Map<string, StackRoute[]>();
+  for (const route of routes) {
+    const group = groups.get(route.route.tag) ?? [];
+    group.push(route);
+    groups.set(route.route.tag, group);
+  }
+  return groups;
 }
 
 /**
- * The whole service: the single table, one Lambda per registry route, and an HTTP API routing each
- * route key to its Lambda (`$default` to the catch-all). Deploy-time settings are CloudFormation
- * parameters, so one synthesised template serves every installation.
+ * The whole service: the single table, the private documents bucket, one Lambda per registry route,
+ * and an HTTP API routing each route key to its Lambda (`$default` to the catch-all). The functions
+ * and their API routes live in one nested stack per OpenAPI tag ({@link RouteGroup}), because a
+ * stack holds at most 500 resources. Deploy-time settings are CloudFormation parameters, so one
+ * synthesised template serves every installation.
  *
  * @example new RecruitingApiStack(app, 'RecruitingApi', { routes: await loadRoutes(), bundlesDirectory: 'dist/functions' });
  */
 export class RecruitingApiStack extends Stack {
   readonly table: RecruitingTable;
+  readonly documents: DocumentsBucket;
   readonly api: HttpApi;
   readonly stage: HttpStage;
   /** The function of each route, by route name. */
   readonly functions = new Map<string, ApiFunction>();
+  /** The nested stacks holding the functions, one per OpenAPI tag. */
+  readonly routeGroups: RouteGroup[] = [];
 
   constructor(scope: Construct, id: string, props: RecruitingApiStackProps) {
     super(scope, id, props);
@@ -52,42 +63,35 @@ export class RecruitingApiStack extends Stack {
     const logRetention = props.logRetention ?? logs.RetentionDays.ONE_MONTH;
 
     this.table = new RecruitingTable(this, 'Table');
+    this.documents = new DocumentsBucket(this, 'Documents');
     this.api = new HttpApi(this, 'Api', {
       apiName: id,
       description: 'Recruiting REST API: one Lambda per route',
       createDefaultStage: false,
     });
 
-    for (const { name, route } of props.routes) {
-      const key = routeKey(route);
-      const fn = new ApiFunction(this, constructId(name), {
-        name,
+    const environment = {
+      AUTH_JWT_ISSUER: settings.jwtIssuer,
+      AUTH_JWT_AUDIENCE: settings.jwtAudience,
+      AUTH_JWKS_URL: settings.jwksUrl,
+      API_KEY_CACHE_TTL_SECONDS: settings.apiKeyCacheTtlSeconds,
+      LOG_LEVEL: settings.logLevel,
+    };
+    for (const [tag, routes] of groupByTag(props.routes)) {
+      const group = new RouteGroup(this, `${constructId(tag)}Routes`, {
+        routes,
         bundlesDirectory: props.bundlesDirectory,
-        description: key,
+        api: this.api,
+        table: this.table,
+        documents: this.documents,
+        environment,
+        documentLinkTtlSeconds: settings.documentLinkTtlSeconds,
         memorySize: props.memorySize,
         timeout: props.timeout,
         logRetention,
-        environment: {
-          AUTH_JWT_ISSUER: settings.jwtIssuer,
-          AUTH_JWT_AUDIENCE: settings.jwtAudience,
-          AUTH_JWKS_URL: settings.jwksUrl,
-          API_KEY_CACHE_TTL_SECONDS: settings.apiKeyCacheTtlSeconds,
-          LOG_LEVEL: settings.logLevel,
-        },
-      }).bindTable(this.table, route.table);
-      this.functions.set(name, fn);
-
-      const integration = new HttpLambdaIntegration(`${constructId(name)}Integration`, fn.function);
-      if (key === '$default') {
-        // Exactly what `HttpApiProps.defaultIntegration` creates, inside the one loop.
-        new HttpRoute(this.api, 'DefaultRoute', { httpApi: this.api, routeKey: HttpRouteKey.DEFAULT, integration });
-      } else {
-        new HttpRoute(this.api, `${route.method}${route.path}`, {
-          httpApi: this.api,
-          routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-          integration,
-        });
-      }
+      });
+      this.routeGroups.push(group);
+      for (const [name, fn] of group.functions) this.functions.set(name, fn);
     }
 
     const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY });
@@ -119,6 +123,7 @@ export class RecruitingApiStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: this.stage.url, description: 'Base URL of the API (the reference is at /docs)' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The DynamoDB table (for the admin command)' });
+    new CfnOutput(this, 'DocumentsBucketName', { value: this.documents.bucketName, description: 'The private S3 bucket of person documents' });
   }
 
   /** The deploy-time settings, as CloudFormation parameters with their rules. */
@@ -150,6 +155,14 @@ export class RecruitingApiStack extends Stack {
       constraintDescription: 'must be a number of seconds from 0 to 300',
       description:
         'Seconds a verified API key is trusted before it is read again: the longest a revoked key keeps working. 0 reads the key on every request.',
+    });
+    const documentLinkTtlSeconds = new CfnParameter(this, 'DocumentLinkTtlSeconds', {
+      type: 'Number',
+      default: 300,
+      minValue: 1,
+      maxValue: 3600,
+      constraintDescription: 'must be a number of seconds from 1 to 3600',
+      description: 'Seconds a signed person-document download link stays valid (it is signed anew on every listing).',
     });
     const logLevel = new CfnParameter(this, 'LogLevel', {
       type: 'String',
@@ -204,6 +217,7 @@ export class RecruitingApiStack extends Stack {
       jwtAudience: jwtAudience.valueAsString,
       jwksUrl: jwksUrl.valueAsString,
       apiKeyCacheTtlSeconds: apiKeyCacheTtlSeconds.valueAsString,
+      documentLinkTtlSeconds: documentLinkTtlSeconds.valueAsString,
       logLevel: logLevel.valueAsString,
       throttleRateLimit: throttleRateLimit.valueAsNumber,
       throttleBurstLimit: throttleBurstLimit.valueAsNumber,

@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { TableAccess } from '../../shared/http/route';
+import type { DocumentsAccess, TableAccess } from '../../shared/http/route';
 
 /**
  * The DynamoDB actions each table access level is granted, on the table and its indexes and
@@ -26,6 +27,15 @@ export const tableActions = {
     'dynamodb:ConditionCheckItem',
   ],
 } as const satisfies Record<TableAccess, readonly string[]>;
+
+/**
+ * The S3 actions each documents access level is granted, on the bucket's objects only (never the
+ * bucket itself, so no listing). Signed download links act with these rights, hence `read`.
+ */
+export const documentsActions = {
+  read: ['s3:GetObject'],
+  write: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+} as const satisfies Record<DocumentsAccess, readonly string[]>;
 
 export interface ApiFunctionProps {
   /** The route's function name, which is also its bundle's directory name (`list-deal-statuses`). */
@@ -52,7 +62,8 @@ export interface ApiFunctionProps {
  *   removed with the stack, rather than an unbounded group Lambda would create on first log;
  * - its own role, allowed to write to that log group only (not the `AWSLambdaBasicExecutionRole`
  *   managed policy, which may create and write any log group);
- * - no table access until {@link ApiFunction.bindTable} grants exactly one level of it.
+ * - no table access until {@link ApiFunction.bindTable} grants exactly one level of it, and no
+ *   bucket access until {@link ApiFunction.bindDocuments} does.
  *
  * @example new ApiFunction(this, 'ListDealStatuses', { name: 'list-deal-statuses', bundlesDirectory }).bindTable(table, 'read');
  */
@@ -99,6 +110,26 @@ export class ApiFunction extends Construct {
         sid: access === 'read' ? 'TableRead' : 'TableWrite',
         actions: [...tableActions[access]],
         resources: [table.tableArn, `${table.tableArn}/index/*`],
+      }),
+    );
+    return this;
+  }
+
+  /**
+   * Lets the function use the documents bucket at `access` level: sets `DOCUMENTS_BUCKET` and
+   * `DOCUMENT_LINK_TTL_SECONDS` and grants exactly {@link documentsActions}`[access]` on the bucket's
+   * objects. `undefined` (a route that declares no documents access) grants and sets nothing.
+   * @example fn.bindDocuments(bucket, route.documents, '300');
+   */
+  bindDocuments(bucket: s3.IBucket, access: DocumentsAccess | undefined, linkTtlSeconds: string): this {
+    if (!access) return this;
+    this.function.addEnvironment('DOCUMENTS_BUCKET', bucket.bucketName);
+    this.function.addEnvironment('DOCUMENT_LINK_TTL_SECONDS', linkTtlSeconds);
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: access === 'read' ? 'DocumentsRead' : 'DocumentsWrite',
+        actions: [...documentsActions[access]],
+        resources: [bucket.arnForObjects('*')],
       }),
     );
     return this;

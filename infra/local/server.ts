@@ -4,11 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { loadRoutes, routeKey } from '../../functions/registry';
 import { resetConfig } from '../../shared/config/env';
 import { resetDocumentClient } from '../../shared/db/client';
+import { resetObjectStore } from '../../shared/documents/object-store';
 import { resetBearerAuth } from '../../shared/http/middleware/bearer-auth';
 import { logger } from '../../shared/logging/logger';
 import { lambdaContext, toApiGatewayEvent } from './api-gateway-event';
 import { ensureTable, startEmbeddedEngine } from './engine';
 import type { EmbeddedEngine } from './engine';
+import { startObjectStoreEmulator } from './object-store-emulator';
+import type { ObjectStoreEmulator } from './object-store-emulator';
 import { createRouter } from './router';
 import { seedTeam } from './seed';
 import type { SeededTeam } from './seed';
@@ -47,11 +50,19 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     engine = await startEmbeddedEngine();
     environment.DYNAMODB_ENDPOINT = engine.endpoint;
   }
+  // Documents: without S3_ENDPOINT, an in-memory S3 emulator that checks signatures as S3 does.
+  let objectStore: ObjectStoreEmulator | undefined;
+  if (!environment.S3_ENDPOINT) {
+    objectStore = await startObjectStoreEmulator({ bucket: environment.DOCUMENTS_BUCKET || 'recruiting-documents' });
+    environment.S3_ENDPOINT = objectStore.endpoint;
+    environment.DOCUMENTS_BUCKET = objectStore.bucket;
+  }
   const dynamodbEndpoint = environment.DYNAMODB_ENDPOINT;
   const tableName = (environment.TABLE_NAME ||= 'recruiting');
   // Everything below reads the environment afresh: the engine endpoint was only just decided.
   resetConfig();
   resetDocumentClient();
+  resetObjectStore();
   resetBearerAuth();
   await ensureTable(dynamodbEndpoint, tableName, environment.AWS_REGION || 'us-east-1');
   const demo = (options.seed ?? Boolean(engine)) ? await seedTeam() : undefined;
@@ -103,6 +114,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     close: async () => {
       await closeServer(server);
       await engine?.close();
+      if (objectStore) {
+        await objectStore.close();
+        // The next server of this process starts its own store.
+        if (environment.S3_ENDPOINT === objectStore.endpoint) delete environment.S3_ENDPOINT;
+      }
     },
   };
 }

@@ -21,6 +21,12 @@ const environmentSchema = z.object({
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   /** Public address used in links (magic links, signed document links). */
   BASE_URL: z.optional(z.url()),
+  /** The private bucket holding person documents and their extracted text (CDK sets it; `npm start` its emulator's). */
+  DOCUMENTS_BUCKET: z._default(z.string().check(z.minLength(3), z.maxLength(63)), 'recruiting-documents'),
+  /** Set only when talking to a local S3-compatible store (path-style, placeholder credentials); unset in AWS. */
+  S3_ENDPOINT: z.optional(z.url()),
+  /** Lifetime of the signed download links of person documents, in seconds. */
+  DOCUMENT_LINK_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(3600)), 300),
   /** Check every handler's answer against its response schema (on in tests and `npm start`). */
   VALIDATE_RESPONSES: z._default(z.stringbool(), false),
 });

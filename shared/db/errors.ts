@@ -1,6 +1,8 @@
-/** DynamoDB error names that mean "try again later", not "your request is wrong". */
+/** DynamoDB and S3 error names that mean "try again later", not "your request is wrong". */
 const unavailableErrorNames = new Set([
   'ProvisionedThroughputExceededException',
+  'SlowDown',
+  'InternalError',
   'ThrottlingException',
   'RequestLimitExceeded',
   'InternalServerError',
@@ -14,7 +16,7 @@ const unreachableErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT'
 /** Why a transaction item was cancelled when the cause is capacity, not the request. */
 const unavailableCancellationCodes = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
 
-/** True when the database is throttling or cannot be reached, so the caller should retry (503). */
+/** True when the database or the document store is throttling or cannot be reached, so the caller should retry (503). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (unavailableErrorNames.has(error.name)) return true;

@@ -86,6 +86,9 @@ export const accessPatterns: AccessPattern[] = [
   { pattern: 'The companies of a bulk target-list request and their list entries', index: 'table', keyCondition: 'PK = TEAM#<t>#COMPANY#<id>, SK = COMPANY and PK = TEAM#<t>#JOB#<jobId>, SK = TARGET#<companyId> for each id (≤ 100)', operation: 'BatchGetItem', endpoints: ['POST, DELETE /v1/jobs/{id}/target-companies'] },
   { pattern: "Add or soft-remove a request's target companies together (≤ 100 items)", index: 'table', keyCondition: 'PK = TEAM#<t>#JOB#<jobId>, SK = TARGET#<companyId> for each', operation: 'TransactWriteItems', endpoints: ['POST, DELETE /v1/jobs/{id}/target-companies'] },
   { pattern: "A job's whole target list (cost grows with the list)", index: 'table', keyCondition: 'PK = TEAM#<t>#JOB#<jobId>, SK begins_with TARGET#', operation: 'Query', endpoints: ['GET /v1/jobs/{id}/target-companies'] },
+  { pattern: "A person's documents, in creation order (a handful; type filter and page in memory, newest first)", index: 'table', keyCondition: 'PK = TEAM#<t>#PERSON#<personId>, SK begins_with DOCUMENT#', operation: 'Query', endpoints: ['GET /v1/persons/{id}/documents', 'DELETE /v1/persons/{id}/documents/{document_id}'] },
+  { pattern: 'Store a document with its person', index: 'table', keyCondition: 'PK = TEAM#<t>#PERSON#<personId>, SK = DOCUMENT#<ULID> (entity DOCUMENT)', operation: 'PutItem', endpoints: ['POST /v1/persons/{id}/documents'] },
+  { pattern: 'Mark a document deleted', index: 'table', keyCondition: 'PK = TEAM#<t>#PERSON#<personId>, SK = DOCUMENT#<ULID>', operation: 'UpdateItem', endpoints: ['DELETE /v1/persons/{id}/documents/{document_id}'] },
 ];
 
 /** The `CreateTable` request for a local engine (dynalite, DynamoDB Local) or a test. */

@@ -7,6 +7,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** What a route's Lambda may do to the table: CDK grants exactly these actions and no others. */
 export type TableAccess = 'none' | 'read' | 'write';
 
+/**
+ * What a route's Lambda may do to the documents bucket: `read` fetches objects (and signs download
+ * links, which act with the function's own rights), `write` also stores and deletes them.
+ */
+export type DocumentsAccess = 'read' | 'write';
+
 type Schema = z.ZodMiniType;
 
 /**
@@ -26,6 +32,8 @@ export interface RouteSpec {
   /** Scopes the credential must hold, else 403 `INSUFFICIENT_SCOPE`. */
   scopes?: readonly Scope[];
   table: TableAccess;
+  /** Access to the documents bucket; absent means none (CDK grants nothing and sets no bucket). */
+  documents?: DocumentsAccess;
   envelope?: EnvelopeKind;
   /** 201 for creates; 200 otherwise. */
   successStatus?: 200 | 201;

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import type { CfnElement } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRouteFiles, loadRoutes, routeKey } from '../../functions/registry';
 import type { RegisteredRoute } from '../../functions/registry';
 import { createTableInput } from '../../shared/db/table';
-import { ApiFunction, tableActions } from '../../infra/constructs/api-function';
+import { ApiFunction, documentsActions, tableActions } from '../../infra/constructs/api-function';
 import { buildFunctionBundles } from '../../infra/constructs/bundles';
 import { RecruitingApiStack } from '../../infra/stack';
 
@@ -29,6 +30,12 @@ const expectedActions = {
   ],
 };
 
+/** The S3 actions each documents access level must grant, written out like {@link expectedActions}. */
+const expectedDocumentsActions = {
+  read: ['s3:GetObject'],
+  write: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+};
+
 const repositoryRoot = join(import.meta.dirname, '..', '..');
 /** The feature flags `cdk synth` runs with, so the tests see the template the CLI produces. */
 const cdkContext = (JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
@@ -41,19 +48,52 @@ let template: Template;
 let resources: Record<string, Json>;
 let assemblyDirectory: string;
 
+/** A synthesised template: the parent stack's, or a route group's with its parameters' values in the parent. */
+interface StackTemplate {
+  stack: Stack;
+  template: Template;
+  resources: Record<string, Json>;
+  /** Nested-stack parameter name → the parent's expression passed to it (empty for the parent). */
+  fromParent: Record<string, Json>;
+}
+let templates: StackTemplate[];
+
 function synthesise(stackRoutes: RegisteredRoute[], outdir: string) {
   const app = new App({ outdir, context: cdkContext });
   const built = new RecruitingApiStack(app, 'RecruitingApi', { routes: stackRoutes, bundlesDirectory });
   return { app, stack: built };
 }
 
-const logicalId = (element: unknown) => stack.getLogicalId(element as CfnElement);
+const logicalId = (element: unknown) => Stack.of(element as IConstruct).getLogicalId(element as CfnElement);
 const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
-/** Every statement of every identity policy in the template: inline role policies, policies, managed policies. */
+function templateOf(element: IConstruct): StackTemplate {
+  const found = templates.find((candidate) => candidate.stack === Stack.of(element));
+  if (!found) throw new Error(`No template for ${element.node.path}`);
+  return found;
+}
+
+/**
+ * `value` with every reference to a nested-stack parameter replaced by what the parent passes it,
+ * so a group's resources read as if they were in the parent (`{Ref: 'JwtIssuer'}`, the table's ARN).
+ */
+function inParent(owner: StackTemplate, value: unknown): any {
+  if (Array.isArray(value)) return value.map((item) => inParent(owner, item));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Json);
+  if (entries.length === 1 && entries[0]![0] === 'Ref' && typeof entries[0]![1] === 'string' && entries[0]![1] in owner.fromParent) return owner.fromParent[entries[0]![1]];
+  return Object.fromEntries(entries.map(([key, item]) => [key, inParent(owner, item)]));
+}
+
+/** Every resource of every template, with parameter references resolved to the parent's values. */
+function everyResource(): Json[] {
+  return templates.flatMap((owner) => Object.values(owner.resources).map((resource) => inParent(owner, resource)));
+}
+
+/** Every statement of every identity policy in every template: inline role policies, policies, managed policies. */
 function allStatements(): Json[] {
   const statements: Json[] = [];
-  for (const resource of Object.values(resources)) {
+  for (const resource of everyResource()) {
     const properties = resource.Properties ?? {};
     if (resource.Type === 'AWS::IAM::Policy' || resource.Type === 'AWS::IAM::ManagedPolicy') statements.push(...asArray(properties.PolicyDocument?.Statement));
     if (resource.Type === 'AWS::IAM::Role') for (const policy of asArray<Json>(properties.Policies)) statements.push(...asArray(policy.PolicyDocument?.Statement));
@@ -61,22 +101,30 @@ function allStatements(): Json[] {
   return statements;
 }
 
-/** The statements of the policies attached to a route's function role. */
-function roleStatements(name: string): Json[] {
+function routeFunction(name: string) {
   const fn = stack.functions.get(name);
   if (!fn) throw new Error(`No function for ${name}`);
+  return fn;
+}
+
+/** The statements of the policies attached to a route's function role. */
+function roleStatements(name: string): Json[] {
+  const fn = routeFunction(name);
+  const owner = templateOf(fn.function);
   const roleId = logicalId(fn.function.role!.node.defaultChild);
-  return Object.values(resources)
+  return Object.values(owner.resources)
     .filter((resource) => resource.Type === 'AWS::IAM::Policy' && asArray<Json>(resource.Properties.Roles).some((role) => role.Ref === roleId))
-    .flatMap((policy) => asArray<Json>(policy.Properties.PolicyDocument.Statement));
+    .flatMap((policy) => asArray<Json>(inParent(owner, policy.Properties.PolicyDocument.Statement)));
 }
 
 const isDynamoDbStatement = (statement: Json) => asArray<string>(statement.Action).some((action) => action.startsWith('dynamodb:'));
+const isS3Statement = (statement: Json) => asArray<string>(statement.Action).some((action) => action.startsWith('s3:'));
 
+/** A route's function resource, in the parent's terms. */
 function functionResource(name: string): Json {
-  const fn = stack.functions.get(name);
-  if (!fn) throw new Error(`No function for ${name}`);
-  return resources[logicalId(fn.function.node.defaultChild)]!;
+  const fn = routeFunction(name);
+  const owner = templateOf(fn.function);
+  return inParent(owner, owner.resources[logicalId(fn.function.node.defaultChild)]);
 }
 
 beforeAll(async () => {
@@ -89,6 +137,14 @@ beforeAll(async () => {
   assemblyDirectory = synthesised.app.synth().directory;
   template = Template.fromStack(stack);
   resources = template.toJSON().Resources as Record<string, Json>;
+  templates = [
+    { stack, template, resources, fromParent: {} },
+    ...stack.routeGroups.map((group) => {
+      const groupTemplate = Template.fromStack(group);
+      const stackResource = resources[stack.getLogicalId(group.nestedStackResource as CfnElement)]!;
+      return { stack: group, template: groupTemplate, resources: groupTemplate.toJSON().Resources as Record<string, Json>, fromParent: (stackResource.Properties.Parameters ?? {}) as Record<string, Json> };
+    }),
+  ];
 }, 120_000);
 
 afterAll(async () => {
@@ -97,11 +153,24 @@ afterAll(async () => {
 
 describe('Infrastructure: RecruitingApiStack', () => {
   it('creates one arm64 Node.js 22 function per registry route with handler index.handler', () => {
-    template.resourceCountIs('AWS::Lambda::Function', listRouteFiles().length);
+    expect(everyResource().filter((resource) => resource.Type === 'AWS::Lambda::Function')).toHaveLength(listRouteFiles().length);
     expect(stack.functions.size).toBe(listRouteFiles().length);
     for (const { name, route } of routes) {
       const { Properties } = functionResource(name);
       expect(Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler', MemorySize: 512, Timeout: 10, Description: routeKey(route) });
+    }
+  });
+
+  it("keeps every stack far below CloudFormation's 500 resources: one nested stack per OpenAPI tag holds its routes", () => {
+    const tags = new Set(routes.map(({ route }) => route.tag));
+    expect(stack.routeGroups).toHaveLength(tags.size);
+    template.resourceCountIs('AWS::CloudFormation::Stack', tags.size);
+    template.resourceCountIs('AWS::Lambda::Function', 0);
+    for (const owner of templates) expect(Object.keys(owner.resources).length, owner.stack.node.path).toBeLessThan(250);
+    for (const { name, route } of routes) {
+      const group = Stack.of(routeFunction(name).function);
+      expect(stack.routeGroups.filter((candidate) => candidate.functions.has(name)), name).toEqual([group]);
+      for (const other of routes.filter((candidate) => candidate.route.tag === route.tag)) expect(Stack.of(routeFunction(other.name).function), other.name).toBe(group);
     }
   });
 
@@ -115,19 +184,23 @@ describe('Infrastructure: RecruitingApiStack', () => {
     }
   });
 
-  it('routes every registry route key, $default included, to the function of that route', () => {
-    const routeResources = Object.values(template.findResources('AWS::ApiGatewayV2::Route'));
-    const keys = routeResources.map((resource) => resource.Properties.RouteKey as string);
+  it('routes every registry route key, $default included, to the function of that route, on the one HTTP API', () => {
+    const keys = everyResource().filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Route').map((resource) => resource.Properties.RouteKey as string);
     expect(keys.sort()).toEqual(routes.map(({ route }) => routeKey(route)).sort());
     expect(keys).toContain('$default');
+    const api = { Ref: logicalId(stack.api.node.defaultChild) };
 
     for (const { name, route } of routes) {
-      const resource = routeResources.find((candidate) => candidate.Properties.RouteKey === routeKey(route))!;
+      const fn = routeFunction(name).function;
+      const owner = templateOf(fn);
+      const resource = Object.values(owner.resources).find((candidate) => candidate.Type === 'AWS::ApiGatewayV2::Route' && candidate.Properties.RouteKey === routeKey(route))!;
+      expect(inParent(owner, resource.Properties.ApiId), name).toEqual(api);
       const integrationId = (resource.Properties.Target['Fn::Join'][1] as Json[])[1]!.Ref as string;
-      expect(resources[integrationId]!.Properties).toMatchObject({
+      expect(inParent(owner, owner.resources[integrationId]!.Properties)).toMatchObject({
+        ApiId: api,
         IntegrationType: 'AWS_PROXY',
         PayloadFormatVersion: '2.0',
-        IntegrationUri: { 'Fn::GetAtt': [logicalId(stack.functions.get(name)!.function.node.defaultChild), 'Arn'] },
+        IntegrationUri: { 'Fn::GetAtt': [logicalId(fn.node.defaultChild), 'Arn'] },
       });
     }
   });
@@ -189,10 +262,11 @@ describe('Infrastructure: RecruitingApiStack', () => {
       const [statement] = dynamoStatements;
       expect(statement!.Effect).toBe('Allow');
       expect(asArray<string>(statement!.Action).sort(), name).toEqual([...expectedActions[route.table]].sort());
-      expect(statement!.Resource).toEqual([
-        { 'Fn::GetAtt': [tableId, 'Arn'] },
-        { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/*']] },
-      ]);
+      // In any order (IAM policy minimisation may sort them).
+      expect(asArray<Json>(statement!.Resource)).toHaveLength(2);
+      expect(asArray<Json>(statement!.Resource)).toEqual(
+        expect.arrayContaining([{ 'Fn::GetAtt': [tableId, 'Arn'] }, { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/*']] }]),
+      );
       expect(environment.TABLE_NAME, name).toEqual({ Ref: tableId });
     }
     // The registry must exercise every level, or this test proves less than it claims.
@@ -201,16 +275,86 @@ describe('Infrastructure: RecruitingApiStack', () => {
     expect(seen.write).toBeGreaterThan(0);
   });
 
+  it('keeps the documents bucket private: public access blocked, no ACLs, S3-managed encryption, retained', () => {
+    template.resourceCountIs('AWS::S3::Bucket', 1);
+    template.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+      },
+    });
+    const bucket = Object.values(template.findResources('AWS::S3::Bucket'))[0]!;
+    expect(bucket.Properties.WebsiteConfiguration).toBeUndefined();
+    expect(bucket.Properties.AccessControl).toBeUndefined();
+  });
+
+  it('lets the documents bucket be reached over TLS only, and grants nobody anything in its bucket policy', () => {
+    const bucketId = logicalId(stack.documents.node.defaultChild);
+    const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
+    expect(policies).toHaveLength(1);
+    expect(policies[0]!.Properties.Bucket).toEqual({ Ref: bucketId });
+    const statements = asArray<Json>(policies[0]!.Properties.PolicyDocument.Statement);
+    expect(statements).toEqual([
+      {
+        Effect: 'Deny',
+        Principal: { AWS: '*' },
+        Action: 's3:*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        Resource: [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*']] }],
+      },
+    ]);
+  });
+
+  it("grants each function exactly the S3 actions of its route's documents access, on the bucket's objects only", () => {
+    expect([...documentsActions.read]).toEqual(expectedDocumentsActions.read);
+    expect([...documentsActions.write]).toEqual(expectedDocumentsActions.write);
+    const bucketId = logicalId(stack.documents.node.defaultChild);
+    const seen = { none: 0, read: 0, write: 0 };
+
+    for (const { name, route } of routes) {
+      seen[route.documents ?? 'none'] += 1;
+      const s3Statements = roleStatements(name).filter(isS3Statement);
+      const environment = functionResource(name).Properties.Environment.Variables as Json;
+      if (!route.documents) {
+        expect(s3Statements, name).toEqual([]);
+        expect(environment.DOCUMENTS_BUCKET, name).toBeUndefined();
+        expect(environment.DOCUMENT_LINK_TTL_SECONDS, name).toBeUndefined();
+        continue;
+      }
+      expect(s3Statements, name).toHaveLength(1);
+      const [statement] = s3Statements;
+      expect(statement!.Effect).toBe('Allow');
+      expect(asArray<string>(statement!.Action).sort(), name).toEqual([...expectedDocumentsActions[route.documents]].sort());
+      expect(statement!.Resource, name).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*']] });
+      expect(environment.DOCUMENTS_BUCKET, name).toEqual({ Ref: bucketId });
+      expect(environment.DOCUMENT_LINK_TTL_SECONDS, name).toEqual({ Ref: 'DocumentLinkTtlSeconds' });
+    }
+    // The document routes exercise both levels; every other route has none.
+    expect(seen.read).toBeGreaterThan(0);
+    expect(seen.write).toBeGreaterThan(0);
+    expect(seen.none).toBeGreaterThan(0);
+    // No statement anywhere grants S3 on every resource.
+    for (const statement of allStatements().filter(isS3Statement)) expect(asArray(statement.Resource)).not.toContain('*');
+  });
+
+  it('takes the document link lifetime as a parameter from 1 to 3600 seconds, 300 by default', () => {
+    template.hasParameter('DocumentLinkTtlSeconds', { Type: 'Number', Default: 300, MinValue: 1, MaxValue: 3600 });
+  });
+
   it('gives each function its own log group with a retention, and lets it write only there', () => {
     const logGroupIds = new Set<string>();
     for (const { name } of routes) {
       const { Properties } = functionResource(name);
+      const owner = templateOf(routeFunction(name).function);
       const logGroupId = Properties.LoggingConfig.LogGroup.Ref as string;
-      expect(resources[logGroupId]!.Type).toBe('AWS::Logs::LogGroup');
-      expect(resources[logGroupId]!.Properties.RetentionInDays).toBe(30);
-      logGroupIds.add(logGroupId);
+      expect(owner.resources[logGroupId]!.Type).toBe('AWS::Logs::LogGroup');
+      expect(owner.resources[logGroupId]!.Properties.RetentionInDays).toBe(30);
+      logGroupIds.add(`${owner.stack.node.path}/${logGroupId}`);
 
-      const role = resources[Properties.Role['Fn::GetAtt'][0] as string]!;
+      const role = owner.resources[Properties.Role['Fn::GetAtt'][0] as string]!;
       expect(role.Properties.ManagedPolicyArns, name).toBeUndefined();
       const logStatements = roleStatements(name).filter((statement) => asArray<string>(statement.Action).some((action) => action.startsWith('logs:')));
       expect(logStatements, name).toHaveLength(1);
@@ -218,7 +362,7 @@ describe('Infrastructure: RecruitingApiStack', () => {
       expect(JSON.stringify(logStatements[0]!.Resource)).toContain(logGroupId);
     }
     expect(logGroupIds.size).toBe(routes.length);
-    for (const logGroup of Object.values(template.findResources('AWS::Logs::LogGroup'))) expect(logGroup.Properties.RetentionInDays).toBeGreaterThan(0);
+    for (const logGroup of everyResource().filter((resource) => resource.Type === 'AWS::Logs::LogGroup')) expect(logGroup.Properties.RetentionInDays).toBeGreaterThan(0);
   });
 
   it('throttles the auto-deployed $default stage, with the limits as parameters', () => {
@@ -259,9 +403,10 @@ describe('Infrastructure: RecruitingApiStack', () => {
     expect(rules.JwtSettingsNeedIssuer.Assertions).toHaveLength(1);
   });
 
-  it('outputs the API URL and the table name', () => {
+  it('outputs the API URL, the table name and the documents bucket name', () => {
     template.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', ['https://', { Ref: logicalId(stack.api.node.defaultChild) }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/']] } });
     template.hasOutput('TableName', { Value: { Ref: logicalId(stack.table.node.defaultChild) } });
+    template.hasOutput('DocumentsBucketName', { Value: { Ref: logicalId(stack.documents.node.defaultChild) } });
   });
 
   it("refuses an authenticated route with table: 'none', whose API key lookups would be denied", () => {

@@ -35,6 +35,7 @@ export interface TestApi {
  */
 export async function startTestApi(environment: Record<string, string> = {}): Promise<TestApi> {
   delete process.env.DYNAMODB_ENDPOINT;
+  delete process.env.S3_ENDPOINT;
   // Vitest exports Vite's BASE_URL ('/'), which is not the service's public address.
   delete process.env.BASE_URL;
   Object.assign(process.env, environment);

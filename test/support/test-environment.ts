@@ -21,6 +21,9 @@ const defaults: Record<string, string | undefined> = {
   API_KEY_CACHE_TTL_SECONDS: undefined,
   VALIDATE_RESPONSES: undefined,
   BASE_URL: undefined,
+  S3_ENDPOINT: undefined,
+  DOCUMENTS_BUCKET: undefined,
+  DOCUMENT_LINK_TTL_SECONDS: undefined,
   LOG_LEVEL: 'silent',
   AWS_REGION: 'us-east-1',
 };

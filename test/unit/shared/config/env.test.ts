@@ -17,6 +17,8 @@ describe('Config: loadConfig', () => {
       API_KEY_CACHE_TTL_SECONDS: 5,
       LOG_LEVEL: 'info',
       VALIDATE_RESPONSES: false,
+      DOCUMENTS_BUCKET: 'recruiting-documents',
+      DOCUMENT_LINK_TTL_SECONDS: 300,
     });
   });
 
