@@ -3,6 +3,7 @@ import { forTeam } from '../db/repository';
 import type { Stored } from '../db/repository';
 import { NotFoundError, ValidationError } from '../http/errors';
 import { creationSortKey, newId, nowIso } from './clock';
+import { findJob } from './jobs/job-store';
 import { displayName, hexColor } from './schemas';
 
 /** The records custom fields can be defined on. */
@@ -101,6 +102,10 @@ export async function createCustomField(teamId: string, scope: CustomFieldScope,
   }
   if (input.job_id && input.list_id) {
     throw new ValidationError('A custom field is specific to a job or to a list, not both', [{ path: 'body.list_id', message: 'Give job_id or list_id, not both' }]);
+  }
+  // Lists arrive with their own endpoints; until then a list id is taken as given.
+  if (input.job_id && !(await findJob(teamId, input.job_id))) {
+    throw new ValidationError('The job does not exist', [{ path: 'body.job_id', message: 'Not a job of this team' }]);
   }
   const definition: CustomFieldDefinition = {
     id: newId(),

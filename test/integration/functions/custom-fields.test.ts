@@ -8,10 +8,21 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const jobId = '11111111-1111-4111-8111-111111111111';
+let jobId = '';
 const listId = '22222222-2222-4222-8222-222222222222';
 
 describe('Custom field definitions', () => {
+  beforeAll(async () => {
+    jobId = (await api.request('POST', '/v1/jobs', { body: { name: 'Fields job' } })).body.data.id;
+  });
+
+  it("refuses a job-specific field for a job that is not the team's", async () => {
+    const theirs = (await api.request('POST', '/v1/jobs', { token: api.teamB.api_key, body: { name: 'Their job' } })).body.data.id;
+    const response = await api.request('POST', '/v1/custom-fields/persons', { body: { name: 'X', data_type: 'text', job_id: theirs } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toEqual([{ path: 'body.job_id', message: 'Not a job of this team' }]);
+  });
+
   it('creates a select field with tags (201) and lists it with every field', async () => {
     const created = await api.request('POST', '/v1/custom-fields/companies', {
       body: { name: 'Industry', description: 'Main sector', data_type: 'single-select', tags: [{ name: 'SaaS', color: '#112233' }, { name: 'Retail', color: '#445566', description: 'Shops' }] },
