@@ -1,9 +1,10 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Sha256 } from '@smithy/core/checksum';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { closeServer, readBody } from './http-helpers';
 
 /**
  * An S3-compatible object store for local running and tests, in this process and in memory: one
@@ -171,7 +172,7 @@ export async function startObjectStoreEmulator(options: ObjectStoreEmulatorOptio
     const headerNames = (match[2] as string).split(';');
     const payloadHash = headerValue(request, 'x-amz-content-sha256');
     if (!payloadHash) throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
-    if (payloadHash.startsWith('STREAMING-')) throw new S3Error(501, 'NotImplemented', 'Chunked (streaming) uploads are not supported by the local store');
+    if (payloadHash.startsWith('STREAMING-')) throw new S3Error(400, 'InvalidRequest', 'The local store takes whole bodies, not chunked (aws-chunked) uploads');
 
     const resigned = await signer.sign(
       { method: request.method ?? 'GET', protocol: 'http:', hostname: '127.0.0.1', path, query: queryOf(url), headers: signedHeaders(request, headerNames) },
@@ -185,7 +186,7 @@ export async function startObjectStoreEmulator(options: ObjectStoreEmulatorOptio
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request);
+    const body = await readBody(request, largestObjectBytes);
     if (!body) throw new S3Error(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
     const url = new URL(request.url ?? '/', 'http://localhost');
     const path = (request.url ?? '/').split('?')[0] as string;
@@ -262,23 +263,3 @@ export async function startObjectStoreEmulator(options: ObjectStoreEmulatorOptio
   };
 }
 
-/** The request body; `undefined` when it is larger than the store takes. */
-function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= largestObjectBytes) chunks.push(chunk);
-    });
-    request.on('end', () => resolve(size > largestObjectBytes ? undefined : Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}

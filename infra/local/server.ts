@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadRoutes, routeKey } from '../../functions/registry';
 import { resetConfig } from '../../shared/config/env';
@@ -16,6 +16,7 @@ import { createRouter } from './router';
 import { seedTeam } from './seed';
 import type { SeededTeam } from './seed';
 import { applyLocalJwtDefaults } from './tokens';
+import { closeServer, readBody } from './http-helpers';
 
 /** API Gateway HTTP API refuses payloads above 10 MB; so do we. */
 const maxPayloadBytes = 10 * 1024 * 1024;
@@ -77,7 +78,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   });
 
   async function serve(request: IncomingMessage, response: ServerResponse) {
-    const body = await readBody(request);
+    const body = await readBody(request, maxPayloadBytes);
     if (body === undefined) {
       response.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Request Entity Too Large' }));
       return;
@@ -123,22 +124,3 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   };
 }
 
-function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= maxPayloadBytes) chunks.push(chunk);
-    });
-    request.on('end', () => resolve(size > maxPayloadBytes ? undefined : Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
