@@ -103,7 +103,7 @@ async function seedClientContacts(team: SeededTeam, count: number): Promise<{ cl
   const companies = Array.from({ length: companyCount }, (_unused, index) => ({ id: newId(), name: `Company ${index}`, sort: creationSortKey() }));
   await putAll(
     companies.map((company) =>
-      table.create(companyKey(company.id), { id: company.id, name: company.name, domain: `company${company.sort.slice(-6).toLowerCase()}.test`, is_client: true, owner_ids: [], custom_fields: {}, created_at: now, updated_at: now, created_sort: company.sort }, { entity: 'COMPANY', indexes: companyIndexes(company.sort), conflictMessage: '' }),
+      table.create(companyKey(company.id), { id: company.id, name: company.name, domain: `company${company.sort.slice(-6).toLowerCase()}.test`, is_client: true, owner_ids: [], custom_fields: {}, created_at: now, updated_at: now, created_sort: company.sort }, { entity: 'COMPANY', indexes: companyIndexes(company, company.sort), conflictMessage: '' }),
     ),
   );
   const counts = new Map<string, number>([[companyCounter, companyCount]]);

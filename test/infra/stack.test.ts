@@ -145,7 +145,7 @@ beforeAll(async () => {
       return { stack: group, template: groupTemplate, resources: groupTemplate.toJSON().Resources as Record<string, Json>, fromParent: (stackResource.Properties.Parameters ?? {}) as Record<string, Json> };
     }),
   ];
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   if (workDirectory) await rm(workDirectory, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { forTeam, splitMeta } from '../../db/repository';
 import type { Stored, TeamTable, WriteOperation } from '../../db/repository';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { ErrorDetail } from '../../http/errors';
-import { creationSortKey, newId, nowIso } from '../clock';
+import { nowIso } from '../clock';
 import { findCompany } from '../companies/company-store';
 import { clientContactStatuses } from '../configuration/client-contact-statuses';
 import { findPerson } from '../persons/person-store';
@@ -11,7 +11,7 @@ import { pageQueryShape, sortOrder, uniqueIds } from '../schemas';
 import { getTeamMembersById } from '../team-members';
 import { renderClientContacts } from './client-contact-record';
 import type { ClientContact } from './client-contact-record';
-import { clientContactKey, contactCounters, contactIndexes, contactIndexFor, contactPartitions, contactPersonIndex, pairGuardKey, updatedSortKey } from './client-contact-store';
+import { clientContactCreateWrites, clientContactKey, contactCounters, contactIndexes, contactIndexFor, contactPartitions, contactPersonIndex, pairGuardKey, updatedSortKey } from './client-contact-store';
 import type { StoredClientContact } from './client-contact-store';
 
 export const createClientContactBody = z.strictObject({
@@ -82,23 +82,13 @@ export async function createClientContact(teamId: string, input: z.output<typeof
   if (!person) details.unshift({ path: 'body.person_id', message: 'Not a person of this team' });
   if (!company) details.unshift({ path: 'body.client_id', message: 'Not a company of this team' });
   refuse(details);
-  const now = nowIso();
-  const contact: StoredClientContact = {
-    id: newId(),
+  const { contact, writes } = clientContactCreateWrites(teamId, {
     person_id: input.person_id,
     client_id: input.client_id,
     client_contact_status_id: input.client_contact_status_id === undefined ? defaultStatus : input.client_contact_status_id,
     owner_ids: uniqueIds(input.owner_ids),
-    created_at: now,
-    updated_at: now,
-  };
-  const table = forTeam(teamId);
-  const sort = creationSortKey();
-  await table.write([
-    table.create(clientContactKey(contact.id), { ...contact, created_sort: sort }, { entity: 'CLIENT_CONTACT', indexes: contactIndexes(contact, sort), conflictMessage: 'Client contact id collision' }),
-    table.create(pairGuardKey(contact.person_id, contact.client_id), { client_contact_id: contact.id }, { entity: 'CLIENT_CONTACT_PAIR', conflictMessage: 'This person is already a contact of this client' }),
-    ...contactCounters(contact).map((counter) => table.increment(counter, 1)),
-  ]);
+  });
+  await forTeam(teamId).write(writes);
   return (await renderClientContacts(teamId, [contact]))[0] as ClientContact;
 }
 

@@ -1,5 +1,9 @@
-import type { TeamIndexKeys } from '../../db/repository';
+import { forTeam } from '../../db/repository';
+import type { Stored, TeamIndexKeys, WriteOperation } from '../../db/repository';
 import type { IndexName } from '../../db/table';
+import { creationSortKey, newId, nowIso } from '../clock';
+import { companyKey } from '../companies/company-store';
+import { personKey } from '../persons/person-store';
 
 /** A client contact as stored: a person linked to a client company, with a status and owners. */
 export interface StoredClientContact {
@@ -63,4 +67,48 @@ export function contactIndexes(contact: StoredClientContact, createdSort: string
 /** The counters a live contact is counted in. */
 export function contactCounters(contact: Pick<StoredClientContact, 'client_id' | 'client_contact_status_id'>): string[] {
   return [contactPartitions.all(), contactPartitions.client(contact.client_id), ...(contact.client_contact_status_id ? [contactPartitions.status(contact.client_contact_status_id)] : [])];
+}
+
+/** A record the transaction must find live (present and not soft-deleted) to commit. */
+const stillLive = { expression: 'attribute_exists(PK) AND attribute_not_exists(deleted_at)' };
+
+/**
+ * The writes that link a person to a client company: the contact in its indexes, the pair guard
+ * (409 when the person is already a live contact of the client), its counters, and a check that the
+ * company is still live when the transaction commits (a company deleted meanwhile is a 409). The
+ * person is checked too unless `personCreatedAlongside` (person creation writes the person in the
+ * same transaction, and a transaction cannot both check and write one item).
+ */
+export function clientContactCreateWrites(
+  teamId: string,
+  input: Pick<StoredClientContact, 'person_id' | 'client_id' | 'client_contact_status_id' | 'owner_ids'> & { personCreatedAlongside?: boolean },
+): { contact: StoredClientContact; writes: WriteOperation[] } {
+  const now = nowIso();
+  const contact: StoredClientContact = {
+    id: newId(),
+    person_id: input.person_id,
+    client_id: input.client_id,
+    client_contact_status_id: input.client_contact_status_id,
+    owner_ids: input.owner_ids,
+    created_at: now,
+    updated_at: now,
+  };
+  const table = forTeam(teamId);
+  const sort = creationSortKey();
+  return {
+    contact,
+    writes: [
+      table.create(clientContactKey(contact.id), { ...contact, created_sort: sort }, { entity: 'CLIENT_CONTACT', indexes: contactIndexes(contact, sort), conflictMessage: 'Client contact id collision' }),
+      table.create(pairGuardKey(contact.person_id, contact.client_id), { client_contact_id: contact.id }, { entity: 'CLIENT_CONTACT_PAIR', conflictMessage: 'This person is already a contact of this client' }),
+      ...contactCounters(contact).map((counter) => table.increment(counter, 1)),
+      table.check(companyKey(contact.client_id), stillLive, { conflictMessage: 'The client company was removed while the contact was being added' }),
+      ...(input.personCreatedAlongside ? [] : [table.check(personKey(contact.person_id), stillLive, { conflictMessage: 'The person was removed while the contact was being added' })]),
+    ],
+  };
+}
+
+/** A person's live client contacts, oldest first (`Query` of GSI7 `CLIENT_CONTACT#PERSON#<personId>`; a handful). */
+export async function listPersonClientContacts(teamId: string, personId: string): Promise<Stored<StoredClientContact>[]> {
+  const contacts = await forTeam(teamId).queryIndex<StoredClientContact>({ index: contactPersonIndex, pk: contactPartitions.person(personId) });
+  return contacts.filter((contact) => !contact.deleted_at);
 }

@@ -161,7 +161,7 @@ export async function createCompany(principal: Principal, input: z.output<typeof
   const table = forTeam(principal.teamId);
   const sort = creationSortKey();
   await table.write([
-    table.create(companyKey(company.id), { ...company, created_sort: sort }, { entity: 'COMPANY', indexes: companyIndexes(sort), conflictMessage: 'Company id collision' }),
+    table.create(companyKey(company.id), { ...company, created_sort: sort }, { entity: 'COMPANY', indexes: companyIndexes(company, sort), conflictMessage: 'Company id collision' }),
     table.increment(companyCounter, 1),
   ]);
   return getCompany(principal.teamId, company.id, { customFields: true });
@@ -176,7 +176,7 @@ export async function updateCompany(principal: Principal, id: string, input: Com
   // The date of the last activity is stamped by activities, concurrently with edits: never written here.
   const { id: _id, created_at: _created, date_of_last_engagement: _engagement, ...changes } = next;
   const table = forTeam(principal.teamId);
-  await table.write([table.update(companyKey(id), meta.version, changes, { conflictMessage: changedConcurrently })]);
+  await table.write([table.update(companyKey(id), meta.version, changes, { conflictMessage: changedConcurrently, indexes: companyIndexes(next, meta.created_sort as string) })]);
   return getCompany(principal.teamId, id, { customFields: true });
 }
 
@@ -186,7 +186,7 @@ export async function deleteCompany(principal: Principal, id: string): Promise<v
   const table = forTeam(principal.teamId);
   const now = nowIso();
   await table.write([
-    table.update(companyKey(id), current.version, { deleted_at: now, updated_at: now }, { conflictMessage: changedConcurrently, removeIndexes: ['GSI1'] }),
+    table.update(companyKey(id), current.version, { deleted_at: now, updated_at: now }, { conflictMessage: changedConcurrently, removeIndexes: ['GSI1', 'GSI2'] }),
     table.increment(companyCounter, -1),
   ]);
 }

@@ -44,8 +44,17 @@ export interface StoredCustomFieldValue {
 /** Key of a company record: `TEAM#<t>#COMPANY#<id>` / `COMPANY`. */
 export const companyKey = (id: string) => ({ pk: `COMPANY#${id}`, sk: 'COMPANY' });
 
-/** GSI1 places the company in the team's companies in creation order (`TEAM#<t>#COMPANY`). */
-export const companyIndexes = (createdSort: string) => ({ GSI1: { pk: 'COMPANY', sk: createdSort } });
+const companyNamePartition = (name: string) => `COMPANY_NAME#${name.trim().toLowerCase()}`;
+
+/**
+ * GSI1 places the company in the team's companies in creation order (`TEAM#<t>#COMPANY`); GSI2
+ * among the companies of the same name, compared trimmed and case-insensitively
+ * (`TEAM#<t>#COMPANY_NAME#<name>`), so a client named in `POST /v0/persons` is one `Query`.
+ */
+export const companyIndexes = (company: Pick<StoredCompany, 'name'>, createdSort: string) => ({
+  GSI1: { pk: 'COMPANY', sk: createdSort },
+  GSI2: { pk: companyNamePartition(company.name), sk: createdSort },
+});
 
 /** The counter of the team's live companies. */
 export const companyCounter = 'COMPANY';
@@ -54,6 +63,12 @@ export const companyCounter = 'COMPANY';
 export async function findCompany(teamId: string, id: string): Promise<Stored<StoredCompany> | undefined> {
   const company = await forTeam(teamId).get<StoredCompany>(companyKey(id));
   return company && !company.deleted_at ? company : undefined;
+}
+
+/** The live companies whose name is `name`, trimmed and case-insensitively, oldest first (`Query` of GSI2). */
+export async function findCompaniesByName(teamId: string, name: string): Promise<Stored<StoredCompany>[]> {
+  const companies = await forTeam(teamId).queryIndex<StoredCompany>({ index: 'GSI2', pk: companyNamePartition(name) });
+  return companies.filter((company) => !company.deleted_at);
 }
 
 /** The live companies among `ids` (one `BatchGetItem` per 100), by id. */
