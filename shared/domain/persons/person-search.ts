@@ -58,7 +58,7 @@ function attributePredicates(input: SearchPersonsInput, definitions: Map<string,
       const definition = definitions.get(filter.attribute_id);
       if (!definition) return details.push({ path: `${path}.attribute_id`, message: 'Not a person custom field of this team (see GET /v1/custom-fields/persons)' });
       const fits = (filterKinds[kind].dataTypes as readonly string[]).includes(definition.data_type);
-      if (!fits) return details.push({ path: `${path}.attribute_id`, message: `"${definition.name}" is a ${definition.data_type} field; ${filterKinds[kind].noun} filter takes ${filterKinds[kind].dataTypes.join(' or ')} fields` });
+      if (!fits) return details.push({ path: `${path}.attribute_id`, message: `"${definition.name}" (${definition.data_type}) does not fit ${filterKinds[kind].noun} filter, which takes ${filterKinds[kind].dataTypes.join(' or ')} fields` });
       const predicate = build(filter, definition, path);
       if (predicate) predicates.push(predicate);
       return undefined;
