@@ -245,19 +245,23 @@ export function forTeam(teamId: string) {
 
     /**
      * Adds `by` (may be negative) to a number attribute of a live item without touching its
-     * version: a commuting change, like a job's `candidate_count` kept by candidate writes.
+     * version: a commuting change, like a job's `candidate_count` kept by candidate writes. `set`
+     * stamps other attributes in the same write (a list's `updated_at` beside its `item_count`).
      */
-    adjust(key: TeamKey, field: string, by: number, options: { conflictMessage: string; require?: ExtraCondition }): WriteOperation {
+    adjust(key: TeamKey, field: string, by: number, options: { conflictMessage: string; require?: ExtraCondition; set?: Record<string, unknown> }): WriteOperation {
+      const stamped = Object.entries(options.set ?? {});
+      const managed = stamped.filter(([name]) => name === 'version' || name === 'created_sort' || name === 'entity' || keyAttributes.has(name));
+      if (managed.length) throw new Error(`adjust() cannot set attributes the repository manages: ${managed.map(([name]) => name).join(', ')}`);
       return {
         conflictMessage: options.conflictMessage,
         item: {
           Update: {
             TableName: tableName(),
             Key: fullKey(key),
-            UpdateExpression: 'ADD #field :by',
+            UpdateExpression: `ADD #field :by${stamped.length ? ` SET ${stamped.map((_entry, position) => `#s${position} = :s${position}`).join(', ')}` : ''}`,
             ConditionExpression: `attribute_exists(PK) AND attribute_not_exists(deleted_at)${options.require ? ` AND (${options.require.expression})` : ''}`,
-            ExpressionAttributeNames: { '#field': field, ...options.require?.names },
-            ExpressionAttributeValues: { ':by': by, ...options.require?.values },
+            ExpressionAttributeNames: { '#field': field, ...options.require?.names, ...Object.fromEntries(stamped.map(([name], position) => [`#s${position}`, name])) },
+            ExpressionAttributeValues: { ':by': by, ...options.require?.values, ...Object.fromEntries(stamped.map(([, value], position) => [`:s${position}`, value])) },
           },
         },
       };

@@ -4,6 +4,7 @@ import type { Stored } from '../db/repository';
 import { NotFoundError, ValidationError } from '../http/errors';
 import { creationSortKey, newId, nowIso } from './clock';
 import { findJob } from './jobs/job-store';
+import { findList } from './lists/list-store';
 import { displayName, hexColor } from './schemas';
 
 /** The records custom fields can be defined on. */
@@ -103,9 +104,14 @@ export async function createCustomField(teamId: string, scope: CustomFieldScope,
   if (input.job_id && input.list_id) {
     throw new ValidationError('A custom field is specific to a job or to a list, not both', [{ path: 'body.list_id', message: 'Give job_id or list_id, not both' }]);
   }
-  // Lists arrive with their own endpoints; until then a list id is taken as given.
   if (input.job_id && !(await findJob(teamId, input.job_id))) {
     throw new ValidationError('The job does not exist', [{ path: 'body.job_id', message: 'Not a job of this team' }]);
+  }
+  if (input.list_id) {
+    // A person field specific to a list applies to the list's members, so the list holds persons.
+    const list = await findList(teamId, input.list_id);
+    if (!list) throw new ValidationError('The list does not exist', [{ path: 'body.list_id', message: 'Not a list of this team' }]);
+    if (list.list_type !== 'persons') throw new ValidationError('A person custom field can only be specific to a persons list', [{ path: 'body.list_id', message: 'Not a persons list' }]);
   }
   const definition: CustomFieldDefinition = {
     id: newId(),

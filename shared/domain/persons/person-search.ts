@@ -8,6 +8,7 @@ import type { StoredCustomFields } from '../custom-field-values';
 import { listAllCustomFields } from '../custom-fields';
 import type { CustomFieldDefinition } from '../custom-fields';
 import { findJob } from '../jobs/job-store';
+import { findList, listMemberIds } from '../lists/list-store';
 import { pageBodyShape, sortOrder } from '../schemas';
 import { renderPersonRows } from './person-record';
 import type { PersonRow } from './person-record';
@@ -21,6 +22,7 @@ export const searchPersonsBody = z.strictObject({
   ...pageBodyShape,
   keywords: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(20))),
   job_id: z.optional(z.uuid()),
+  list_id: z.optional(z.uuid()),
   select_attribute_filters: filters(z.strictObject({ attribute_id: z.uuid(), tag_ids: ids(), operator: z._default(z.enum(['any', 'all', 'none']), 'any') })),
   numeric_attribute_filters: filters(z.strictObject({ attribute_id: z.uuid(), min: z.optional(z.number()), max: z.optional(z.number()) })),
   date_attribute_filters: filters(z.strictObject({ attribute_id: z.uuid(), start: z.optional(z.iso.date()), end: z.optional(z.iso.date()) })),
@@ -125,21 +127,31 @@ const hasAttributeFilters = (input: SearchPersonsInput) =>
   [input.select_attribute_filters, input.numeric_attribute_filters, input.date_attribute_filters, input.team_member_attribute_filters, input.company_attribute_filters].some((entries) => (entries?.length ?? 0) > 0);
 
 /**
- * The persons a search starts from: a job's candidates when `job_id` is given (a `Query` of the
- * job's candidates and a batch read of their persons), else every person of the team (`Query` of
- * GSI1, all pages: the cost of keyword and attribute searches grows with the team's persons).
+ * The persons a search starts from: a job's candidates with `job_id` (a `Query` of the job's
+ * candidates), a list's members with `list_id` (a `Query` of the list's collection), both
+ * intersected when both are given, then one batch read of those persons; else every person of the
+ * team (`Query` of GSI1, all pages: the cost of keyword and attribute searches grows with the
+ * team's persons).
  */
 async function startingSet(teamId: string, input: SearchPersonsInput): Promise<Stored<StoredPerson>[]> {
-  if (input.job_id !== undefined) {
-    const candidates = await listAllJobCandidates(teamId, input.job_id);
-    return getPersonsInOrder(teamId, [...new Set(candidates.map((candidate) => candidate.person_id))]);
+  if (input.job_id !== undefined || input.list_id !== undefined) {
+    const [candidates, members] = await Promise.all([
+      input.job_id !== undefined ? listAllJobCandidates(teamId, input.job_id) : undefined,
+      input.list_id !== undefined ? listMemberIds(teamId, input.list_id) : undefined,
+    ]);
+    let ids = candidates ? [...new Set(candidates.map((candidate) => candidate.person_id))] : (members as string[]);
+    if (candidates && members) {
+      const inList = new Set(members);
+      ids = ids.filter((id) => inList.has(id));
+    }
+    return getPersonsInOrder(teamId, ids);
   }
   const persons = await forTeam(teamId).queryIndex<StoredPerson>({ index: personIndexFor.created_at, pk: personPartition });
   return persons.filter((person) => !person.deleted_at);
 }
 
 /**
- * `POST /v1/persons/search`. Without keywords, filters or `job_id` it pages the index that orders
+ * `POST /v1/persons/search`. Without keywords, filters, `job_id` or `list_id` it pages the index that orders
  * persons by the sort column (reading `offset + limit` items) with the total from the persons
  * counter. Otherwise it reads the starting set (see {@link startingSet}), keeps the persons every
  * filter accepts (AND), sorts and pages in memory.
@@ -149,7 +161,7 @@ export async function searchPersons(teamId: string, input: SearchPersonsInput): 
   const ascending = input.sort_order === 'asc';
   const table = forTeam(teamId);
 
-  if (!keywords.length && !hasAttributeFilters(input) && input.job_id === undefined) {
+  if (!keywords.length && !hasAttributeFilters(input) && input.job_id === undefined && input.list_id === undefined) {
     const [page, total] = await Promise.all([
       table.queryPage<StoredPerson>({ index: personIndexFor[input.sort_by], pk: personPartition, ascending, offset: input.offset, limit: input.limit }),
       table.count(personCounter),
@@ -157,11 +169,16 @@ export async function searchPersons(teamId: string, input: SearchPersonsInput): 
     return { items: await renderPersonRows(teamId, page.filter((person) => !person.deleted_at)), total };
   }
 
-  const [definitions, job] = await Promise.all([
+  const [definitions, job, list] = await Promise.all([
     hasAttributeFilters(input) ? listAllCustomFields(teamId, 'persons') : [],
     input.job_id !== undefined ? findJob(teamId, input.job_id) : undefined,
+    input.list_id !== undefined ? findList(teamId, input.list_id) : undefined,
   ]);
-  if (input.job_id !== undefined && !job) throw new ValidationError('job_id is not a job of this team', [{ path: 'body.job_id', message: 'Not a job of this team' }]);
+  const details: ErrorDetail[] = [];
+  if (input.job_id !== undefined && !job) details.push({ path: 'body.job_id', message: 'Not a job of this team' });
+  if (input.list_id !== undefined && !list) details.push({ path: 'body.list_id', message: 'Not a list of this team' });
+  else if (list && list.list_type !== 'persons') details.push({ path: 'body.list_id', message: 'Not a list of persons' });
+  if (details.length) throw new ValidationError(details.length === 1 ? `Invalid search: ${(details[0] as ErrorDetail).message}` : `Invalid search: ${details.length} problems, see details`, details);
   const predicates = attributePredicates(input, new Map(definitions.map((definition) => [definition.id, definition])));
 
   const key = sortValue[input.sort_by];

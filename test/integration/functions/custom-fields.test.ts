@@ -9,11 +9,13 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 
 let jobId = '';
-const listId = '22222222-2222-4222-8222-222222222222';
+let listId = '';
+const unknownId = '22222222-2222-4222-8222-222222222222';
 
 describe('Custom field definitions', () => {
   beforeAll(async () => {
     jobId = (await api.request('POST', '/v1/jobs', { body: { name: 'Fields job' } })).body.data.id;
+    listId = (await api.request('POST', '/v1/lists', { body: { name: 'Fields list', list_type: 'persons' } })).body.data.id;
   });
 
   it("refuses a job-specific field for a job that is not the team's", async () => {
@@ -21,6 +23,39 @@ describe('Custom field definitions', () => {
     const response = await api.request('POST', '/v1/custom-fields/persons', { body: { name: 'X', data_type: 'text', job_id: theirs } });
     expect(response.status).toBe(400);
     expect(response.body.error.details).toEqual([{ path: 'body.job_id', message: 'Not a job of this team' }]);
+  });
+
+  it("refuses a list-specific field for a list that is not a persons list of the team, and names the list in details", async () => {
+    const theirs = (await api.request('POST', '/v1/lists', { token: api.teamB.api_key, body: { name: 'Their list', list_type: 'persons' } })).body.data.id;
+    const companies = (await api.request('POST', '/v1/lists', { body: { name: 'Company list', list_type: 'companies' } })).body.data.id;
+    const refusal = async (id: string) => {
+      const response = await api.request('POST', '/v1/custom-fields/persons', { body: { name: 'X', data_type: 'text', list_id: id } });
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('VALIDATION_ERROR');
+      return response.body.error.details;
+    };
+    expect(await refusal(theirs)).toEqual([{ path: 'body.list_id', message: 'Not a list of this team' }]);
+    expect(await refusal(unknownId)).toEqual([{ path: 'body.list_id', message: 'Not a list of this team' }]);
+    expect(await refusal(companies)).toEqual([{ path: 'body.list_id', message: 'Not a persons list' }]);
+    const shortlist = (await api.request('POST', '/v1/lists', { body: { name: 'Shortlist', list_type: 'persons' } })).body.data.id;
+    const created = await api.request('POST', '/v1/custom-fields/persons', { body: { name: 'Shortlist rank', data_type: 'integer', list_id: shortlist } });
+    expect(created.status).toBe(201);
+    expect(created.body.data.list_id).toBe(shortlist);
+    expect((await api.request('GET', '/v1/custom-fields/persons', { token: api.teamB.api_key })).body.data).toEqual([]);
+  });
+
+  it('answers only the global definitions for a list_id or job_id naming nothing of the team, the same way for both', async () => {
+    const theirList = (await api.request('POST', '/v1/lists', { token: api.teamB.api_key, body: { name: 'Their other list', list_type: 'persons' } })).body.data.id;
+    const ids = async (query: string) => {
+      const response = await api.request('GET', `/v1/custom-fields/persons${query}`);
+      expect(response.status).toBe(200);
+      return (response.body.data as { id: string; job_id: string | null; list_id: string | null }[]).map((definition) => definition.id);
+    };
+    const globalIds = await ids('');
+    expect(await ids(`?list_id=${unknownId}`)).toEqual(globalIds);
+    expect(await ids(`?list_id=${theirList}`)).toEqual(globalIds);
+    expect(await ids(`?job_id=${unknownId}`)).toEqual(globalIds);
+    expect((await api.request('GET', '/v1/custom-fields/persons?list_id=nope')).status).toBe(400);
   });
 
   it('creates a select field with tags (201) and lists it with every field', async () => {

@@ -127,6 +127,25 @@ describe('POST /v1/persons/search', () => {
     expect(response.body.error.details).toEqual([{ path: 'body.job_id', message: 'Not a job of this team' }]);
   });
 
+  it("keeps a list's members with list_id, intersected with job_id, and refuses foreign or company lists", async () => {
+    const list = (await api.request('POST', '/v1/lists', { body: { name: 'Shortlist', list_type: 'persons' } })).body.data.id;
+    const added = await api.request('POST', `/v1/lists/${list}/items`, { body: { person_ids: [person['Alice Martin'], person['Bruno Costa']], team_member_id: api.teamA.team_member_id } });
+    expect(added.body.data.added_ids).toHaveLength(2);
+    expect(await search({ list_id: list, sort_order: 'asc' })).toEqual(['Alice Martin', 'Bruno Costa']);
+    expect(await search({ list_id: list, job_id: jobId })).toEqual(['Alice Martin']);
+    expect(await search({ list_id: list, keywords: ['designer'] })).toEqual(['Bruno Costa']);
+    await api.request('DELETE', `/v1/lists/${list}/items`, { body: { person_ids: [person['Alice Martin']], team_member_id: api.teamA.team_member_id } });
+    expect(await search({ list_id: list })).toEqual(['Bruno Costa']);
+
+    const companies = (await api.request('POST', '/v1/lists', { body: { name: 'Targets', list_type: 'companies' } })).body.data.id;
+    const foreign = (await api.request('POST', '/v1/lists', { token: api.teamB.api_key, body: { name: 'Foreign', list_type: 'persons' } })).body.data.id;
+    for (const [listId, message] of [[companies, 'Not a list of persons'], [foreign, 'Not a list of this team']]) {
+      const response = await api.request('POST', '/v1/persons/search', { body: { list_id: listId } });
+      expect(response.status).toBe(400);
+      expect(response.body.error.details).toEqual([{ path: 'body.list_id', message }]);
+    }
+  });
+
   it('select filters: any, all and none', async () => {
     const [ts, go, rust] = [tag('Skills', 'TypeScript'), tag('Skills', 'Go'), tag('Skills', 'Rust')];
     const skills = field.Skills?.id;
