@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { automationRunStatuses, labelledValueSchema } from '../../shared/domain/automation-catalogue';
+import { automationRunStatuses, labelledValueSchema } from '../../shared/domain/automations/catalogue';
 import { createHandler } from '../../shared/http/chain';
 import { defineRoute } from '../../shared/http/route';
 

@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
 
+/**
+ * The closed sets of the automation resource: trigger types and run statuses (specification,
+ * "Automation"), and the action kinds and task types an automation's actions use
+ * (extensions.md, "Automation payloads").
+ */
+
 /** A closed-set value with its display label. */
 export const labelledValueSchema = z.object({ value: z.string(), label: z.string() });
 export type LabelledValue = z.infer<typeof labelledValueSchema>;
@@ -25,3 +31,13 @@ export const automationRunStatuses = [
 ] as const satisfies readonly LabelledValue[];
 
 export type AutomationTriggerType = (typeof automationTriggerTypes)[number]['value'];
+
+/** The trigger type keys, for `z.enum`. */
+export const automationTriggerTypeValues = automationTriggerTypes.map((type) => type.value) as [AutomationTriggerType, ...AutomationTriggerType[]];
+
+/** The kinds of action an automation runs, in the order extensions.md lists them. */
+export const automationActionTypes = ['send_email', 'delay', 'add_note', 'create_task', 'agent_instructions'] as const;
+export type AutomationActionType = (typeof automationActionTypes)[number];
+
+/** The task types a `create_task` action may create (the task resource's `task_type`). */
+export const automationTaskTypes = ['text', 'social_message', 'social_connection', 'call', 'other'] as const;
