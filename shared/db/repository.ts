@@ -165,9 +165,17 @@ export function forTeam(teamId: string) {
     /**
      * Every item of one index partition, in index order (all pages). For partitions known to be
      * small (one person's contacts) or where a filter must see everything (documented per use).
+     * `between` narrows the read to the sort keys from `from` to `to` (inclusive), so a range
+     * costs what it holds (tasks due in one week).
      */
-    async queryIndex<T>(query: { index: IndexName; pk: string; ascending?: boolean }): Promise<Stored<T>[]> {
-      return queryItems<T>({ IndexName: query.index, KeyConditionExpression: `${query.index}PK = :pk`, ExpressionAttributeValues: { ':pk': `${prefix}#${query.pk}` }, ScanIndexForward: query.ascending ?? true });
+    async queryIndex<T>(query: { index: IndexName; pk: string; ascending?: boolean; between?: { from: string; to: string } }): Promise<Stored<T>[]> {
+      const range = query.between ? ` AND ${query.index}SK BETWEEN :from AND :to` : '';
+      return queryItems<T>({
+        IndexName: query.index,
+        KeyConditionExpression: `${query.index}PK = :pk${range}`,
+        ExpressionAttributeValues: { ':pk': `${prefix}#${query.pk}`, ...(query.between ? { ':from': query.between.from, ':to': query.between.to } : {}) },
+        ScanIndexForward: query.ascending ?? true,
+      });
     },
 
     /**
