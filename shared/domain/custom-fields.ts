@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
+import { eventWrite } from '../events/event-outbox';
 import { forTeam } from '../db/repository';
-import type { Stored } from '../db/repository';
+import type { Stored, TeamTable, WriteOperation } from '../db/repository';
 import { NotFoundError, ValidationError } from '../http/errors';
 import { creationSortKey, newId, nowIso } from './clock';
 import { findJob } from './jobs/job-store';
@@ -126,8 +127,14 @@ export async function createCustomField(teamId: string, scope: CustomFieldScope,
   const now = nowIso();
   await table.write([
     table.create(definitionKey(scope, definition.id), { ...definition, scope, created_at: now, updated_at: now, created_sort: creationSortKey() }, { entity: 'CUSTOM_FIELD', conflictMessage: 'Custom field id collision' }),
+    definitionEvent(table, 'configuration.created', scope, definition, now),
   ]);
   return definition;
+}
+
+/** The event of a definition change: the definition with the list it belongs to (`CUSTOM_FIELD#<scope>`). */
+function definitionEvent(table: TeamTable, type: 'configuration.created' | 'configuration.updated' | 'configuration.deleted', scope: CustomFieldScope, definition: CustomFieldDefinition, now: string, extra: Record<string, unknown> = {}): WriteOperation {
+  return eventWrite(table, { type, subject: 'plain', snapshot: { list: `CUSTOM_FIELD#${scope}`, ...definition }, extra, timestamp: now });
 }
 
 async function readDefinition(teamId: string, scope: CustomFieldScope, id: string) {
@@ -150,8 +157,10 @@ export async function updateCustomField(teamId: string, scope: CustomFieldScope,
     next.tags = changes.tags.map((tag) => ({ id: tag.id ?? newId(), name: tag.name, color: tag.color, description: tag.description ?? null }));
   }
   const table = forTeam(teamId);
+  const now = nowIso();
   await table.write([
-    table.update(definitionKey(scope, id), current.version, { name: next.name, description: next.description, tags: next.tags, updated_at: nowIso() }, { conflictMessage: 'The custom field changed concurrently; retry' }),
+    table.update(definitionKey(scope, id), current.version, { name: next.name, description: next.description, tags: next.tags, updated_at: now }, { conflictMessage: 'The custom field changed concurrently; retry' }),
+    definitionEvent(table, 'configuration.updated', scope, next, now),
   ]);
   return next;
 }
@@ -161,5 +170,8 @@ export async function deleteCustomField(teamId: string, scope: CustomFieldScope,
   const current = await readDefinition(teamId, scope, id);
   const table = forTeam(teamId);
   const now = nowIso();
-  await table.write([table.update(definitionKey(scope, id), current.version, { deleted_at: now, updated_at: now }, { conflictMessage: 'The custom field changed concurrently; retry' })]);
+  await table.write([
+    table.update(definitionKey(scope, id), current.version, { deleted_at: now, updated_at: now }, { conflictMessage: 'The custom field changed concurrently; retry' }),
+    definitionEvent(table, 'configuration.deleted', scope, toDefinition(current), now, { deleted_at: now }),
+  ]);
 }

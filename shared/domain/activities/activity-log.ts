@@ -7,6 +7,8 @@ import { resolveActor } from '../actor';
 import { creationSortKey, newId, nowIso } from '../clock';
 import type { ConfigurationList } from '../configuration/configuration-list';
 import { htmlToText, isHtml } from '../html-text';
+import type { EventType } from '../../events/event-catalogue';
+import { eventWrite } from '../../events/event-outbox';
 
 /** A comma-separated list of activity type keys (`activity_types=call_note,email`). */
 export const activityTypeList = () =>
@@ -41,6 +43,8 @@ export interface ActivityLogSpec {
   exists: (teamId: string, id: string) => Promise<boolean>;
   /** Extra writes of the same transaction, e.g. stamping the record's last engagement. */
   alsoWrite?: (table: TeamTable, subjectId: string, now: string) => WriteOperation[];
+  /** The event each new activity emits, with the activity as the API shows it as its data. */
+  event: { type: EventType; data: (activity: StoredActivity) => object };
 }
 
 /**
@@ -85,6 +89,7 @@ export function defineActivityLog(spec: ActivityLogSpec) {
         table.create(activityKey(activity.id), { ...activity, created_sort: sort }, { entity, indexes: { GSI1: { pk: partition(input.subjectId), sk: sort } }, conflictMessage: 'Activity id collision' }),
         ...(spec.alsoWrite?.(table, input.subjectId, input.now) ?? []),
         table.increment(partition(input.subjectId), 1),
+        eventWrite(table, { type: spec.event.type, subject: 'plain', snapshot: spec.event.data(activity), timestamp: input.now }),
       ],
     };
   }

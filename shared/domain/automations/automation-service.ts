@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { eventWrite } from '../../events/event-outbox';
 import { forTeam, splitMeta } from '../../db/repository';
 import type { Stored } from '../../db/repository';
 import { NotFoundError, ValidationError } from '../../http/errors';
@@ -109,8 +110,12 @@ export async function getAutomation(teamId: string, id: string): Promise<Automat
 export async function createAutomation(teamId: string, input: z.output<typeof createAutomationBody>): Promise<Automation> {
   const automation = await applyAutomationInput(teamId, undefined, input, nowIso());
   const table = forTeam(teamId);
-  await table.write([table.create(automationKey(automation.id), { ...automation, created_sort: creationSortKey() }, { entity: 'AUTOMATION', conflictMessage: 'Automation id collision' })]);
-  return toAutomation(automation);
+  const created = toAutomation(automation);
+  await table.write([
+    table.create(automationKey(automation.id), { ...automation, created_sort: creationSortKey() }, { entity: 'AUTOMATION', conflictMessage: 'Automation id collision' }),
+    eventWrite(table, { type: 'automation.created', subject: 'plain', snapshot: created, timestamp: created.created_at }),
+  ]);
+  return created;
 }
 
 /** Changes the fields given, only if nobody changed the automation since it was read (409 otherwise). */
@@ -119,8 +124,12 @@ export async function updateAutomation(teamId: string, id: string, input: Automa
   const next = await applyAutomationInput(teamId, record, input, nowIso());
   const { id: _id, created_at: _created, ...changes } = next;
   const table = forTeam(teamId);
-  await table.write([table.update(automationKey(id), meta.version, changes, { conflictMessage: changedConcurrently })]);
-  return toAutomation(next);
+  const updated = toAutomation(next);
+  await table.write([
+    table.update(automationKey(id), meta.version, changes, { conflictMessage: changedConcurrently }),
+    eventWrite(table, { type: 'automation.updated', subject: 'plain', snapshot: updated, timestamp: updated.updated_at }),
+  ]);
+  return updated;
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { eventWrite } from '../../events/event-outbox';
 import { forTeam, splitMeta } from '../../db/repository';
 import type { Stored, TeamTable, WriteOperation } from '../../db/repository';
 import { ConflictError, NotFoundError } from '../../http/errors';
@@ -59,6 +60,7 @@ export async function createCampaign(teamId: string, input: z.output<typeof crea
   await table.write([
     table.create(campaignKey(campaign.id), { ...campaign, created_sort: sort }, { entity: 'CAMPAIGN', indexes: campaignIndexes(sort), conflictMessage: 'Campaign id collision' }),
     table.increment(campaignCounter, 1),
+    eventWrite(table, { type: 'campaign.created', subject: 'plain', snapshot: toCampaign(campaign), timestamp: now }),
   ]);
   return toCampaign(campaign);
 }
@@ -166,7 +168,8 @@ async function commit(table: TeamTable, campaignId: string, changes: PersonChang
   let counters = new Set<string>();
   for (const change of changes) {
     const merged = new Set([...counters, ...change.counters.keys()]);
-    if (pack.length && writes + change.writes.length + merged.size + 1 > transactionItems) {
+    // Beside the persons' writes and the counters: the member_count adjustment and the event.
+    if (pack.length && writes + change.writes.length + merged.size + 2 > transactionItems) {
       packs.push(pack);
       pack = [];
       writes = 0;
@@ -185,6 +188,9 @@ async function commit(table: TeamTable, campaignId: string, changes: PersonChang
         ...members.flatMap((change) => change.writes),
         ...counterWrites(table, deltas),
         table.adjust(campaignKey(campaignId), 'member_count', joining ? members.length : -members.length, { conflictMessage: 'The campaign changed concurrently; retry' }),
+        joining
+          ? eventWrite(table, { type: 'campaign.members_added', subject: 'plain', snapshot: { campaign_id: campaignId, added_ids: members.map((change) => change.personId) } })
+          : eventWrite(table, { type: 'campaign.members_left', subject: 'plain', snapshot: { campaign_id: campaignId, left_ids: members.map((change) => change.personId) } }),
       ]);
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;

@@ -6,6 +6,7 @@ import { creationSortKey, newId, nowIso } from '../clock';
 import { jobKey, stageCandidateCounter, stillAStageOfTheJob } from '../jobs/job-store';
 import type { PipelineStage, StoredJob } from '../jobs/job-store';
 import type { StoredPerson } from '../persons/person-store';
+import { eventWrite } from '../../events/event-outbox';
 
 /**
  * A candidate is a person attached to a job, in one pipeline stage of that job. Its item
@@ -122,9 +123,13 @@ export function candidateCreateWrites(
       table.adjust(jobKey(candidate.job_id), 'candidate_count', 1, { conflictMessage: 'The job or its stage was removed while the candidate was being added', require: stillAStageOfTheJob(candidate.stage_id) }),
       table.increment(candidatePartitions.job(candidate.job_id), 1),
       table.increment(candidatePartitions.stage(candidate.stage_id), 1),
+      eventWrite(table, { type: 'candidate.created', subject: 'plain', snapshot: candidateEventData(candidate), timestamp: now }),
     ],
   };
 }
+
+/** A candidate as the API shows it (`POST /v1/candidates`), the data of candidate events. */
+export const candidateEventData = ({ id, person_id, job_id, stage_id, created_at, updated_at }: StoredCandidate) => ({ id, person_id, job_id, stage_id, created_at, updated_at });
 
 /** `GetItem` of a live candidate (consistent); `undefined` when missing, deleted or another team's. */
 export async function findCandidate(teamId: string, id: string): Promise<Stored<StoredCandidate> | undefined> {

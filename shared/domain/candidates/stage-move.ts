@@ -10,7 +10,8 @@ import { findJob, findJobsByName, jobKey, stillAStageOfTheJob } from '../jobs/jo
 import type { PipelineStage, StoredJob } from '../jobs/job-store';
 import { findPersonIdsByEmail, personKey } from '../persons/person-store';
 import type { StoredPerson } from '../persons/person-store';
-import { candidateKey, candidatePartitions, findCandidate, listAllJobCandidates, listPersonCandidates, nextHistorySort, stageChangeKey } from './candidate-store';
+import { candidateKey, candidatePartitions, findCandidate, listAllJobCandidates, listPersonCandidates, nextHistorySort, stageChangeKey, candidateEventData } from './candidate-store';
+import { eventWrite } from '../../events/event-outbox';
 import type { StoredCandidate, StoredStageChange } from './candidate-store';
 
 /** An identifying field: absent when omitted or null. */
@@ -138,6 +139,13 @@ function moveWrites(table: TeamTable, current: Stored<StoredCandidate>, targetSt
     table.increment(candidatePartitions.stage(current.stage_id), -1),
     table.increment(candidatePartitions.stage(targetStageId), 1),
     table.check(jobKey(current.job_id), stillAStageOfTheJob(targetStageId), { conflictMessage: 'The stage was removed from the job while the candidate was being moved' }),
+    eventWrite(table, {
+      type: 'candidate.stage_changed',
+      subject: 'plain',
+      snapshot: candidateEventData({ ...current, stage_id: targetStageId, updated_at: now }),
+      extra: { previous_stage_id: current.stage_id, team_member_id: actorId },
+      timestamp: now,
+    }),
   ];
 }
 

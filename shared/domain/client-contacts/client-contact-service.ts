@@ -4,6 +4,7 @@ import type { Stored, TeamTable, WriteOperation } from '../../db/repository';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { ErrorDetail } from '../../http/errors';
 import { nowIso } from '../clock';
+import { eventWrite } from '../../events/event-outbox';
 import { findCompany } from '../companies/company-store';
 import { clientContactStatuses } from '../configuration/client-contact-statuses';
 import { findPerson } from '../persons/person-store';
@@ -114,6 +115,10 @@ export async function updateClientContact(teamId: string, id: string, input: z.o
       removeIndexes: statusRemoved ? ['GSI5', 'GSI6'] : [],
     }),
     ...recount(table, contactCounters(record), contactCounters(next)),
+    eventWrite(table, { type: 'client_contact.updated', subject: 'client_contact', snapshot: next, timestamp: next.updated_at }),
+    ...(next.client_contact_status_id !== record.client_contact_status_id
+      ? [eventWrite(table, { type: 'client_contact.status_changed', subject: 'client_contact', snapshot: next, extra: { previous_client_contact_status_id: record.client_contact_status_id }, timestamp: next.updated_at })]
+      : []),
   ]);
   return (await renderClientContacts(teamId, [next]))[0] as ClientContact;
 }
@@ -127,6 +132,7 @@ export async function deleteClientContact(teamId: string, id: string): Promise<v
     table.update(clientContactKey(id), current.version, { deleted_at: now, updated_at: now }, { conflictMessage: changedConcurrently, removeIndexes: ['GSI1', 'GSI2', 'GSI3', 'GSI4', 'GSI5', 'GSI6', 'GSI7'] }),
     table.remove(pairGuardKey(current.person_id, current.client_id)),
     ...contactCounters(current).map((counter) => table.increment(counter, -1)),
+    eventWrite(table, { type: 'client_contact.deleted', subject: 'client_contact', snapshot: { ...splitMeta(current).record, updated_at: now }, extra: { deleted_at: now }, timestamp: now }),
   ]);
 }
 

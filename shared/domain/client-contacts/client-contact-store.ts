@@ -4,6 +4,7 @@ import type { IndexName } from '../../db/table';
 import { creationSortKey, newId, nowIso } from '../clock';
 import { companyKey } from '../companies/company-store';
 import { personKey } from '../persons/person-store';
+import { eventWrite } from '../../events/event-outbox';
 
 /** A client contact as stored: a person linked to a client company, with a status and owners. */
 export interface StoredClientContact {
@@ -103,6 +104,7 @@ export function clientContactCreateWrites(
       ...contactCounters(contact).map((counter) => table.increment(counter, 1)),
       table.check(companyKey(contact.client_id), stillLive, { conflictMessage: 'The client company was removed while the contact was being added' }),
       ...(input.personCreatedAlongside ? [] : [table.check(personKey(contact.person_id), stillLive, { conflictMessage: 'The person was removed while the contact was being added' })]),
+      eventWrite(table, { type: 'client_contact.created', subject: 'client_contact', snapshot: contact, timestamp: now }),
     ],
   };
 }

@@ -31,6 +31,8 @@ export const companyActivitySchema = z.object({
 });
 export type CompanyActivity = z.infer<typeof companyActivitySchema>;
 
+const toCompanyActivity = ({ subject_id, ...activity }: StoredActivity): CompanyActivity => ({ ...activity, organization_company_id: subject_id });
+
 /** Company activities: logging one makes it the company's `date_of_last_engagement`, in the same transaction. */
 const companyActivityLog = defineActivityLog({
   subject: 'COMPANY',
@@ -39,9 +41,8 @@ const companyActivityLog = defineActivityLog({
   typesPath: '/v1/company-activities/types',
   exists: async (teamId, id) => (await findCompany(teamId, id)) !== undefined,
   alsoWrite: (table, companyId, now) => [table.update(companyKey(companyId), 'live', { date_of_last_engagement: now }, { conflictMessage: 'The company was deleted meanwhile' })],
+  event: { type: 'company_activity.created', data: (activity) => toCompanyActivity(activity) },
 });
-
-const toCompanyActivity = ({ subject_id, ...activity }: StoredActivity): CompanyActivity => ({ ...activity, organization_company_id: subject_id });
 
 /** Logs an activity on a company (`POST /v1/company-activities`). */
 export async function createCompanyActivity(principal: Principal, input: z.output<typeof createCompanyActivityBody>): Promise<z.infer<typeof createdCompanyActivitySchema>> {

@@ -12,6 +12,7 @@ import { displayName, pageBodyShape, sortOrder, timestampOrDate, uniqueIds } fro
 import { getTeamMembersById } from '../team-members';
 import { renderCompanies } from './company-record';
 import type { Company } from './company-record';
+import { eventWrite } from '../../events/event-outbox';
 import { companyCounter, companyIndexes, companyKey, findCompany, listAllCompanies } from './company-store';
 import type { StoredCompany } from './company-store';
 
@@ -163,6 +164,7 @@ export async function createCompany(principal: Principal, input: z.output<typeof
   await table.write([
     table.create(companyKey(company.id), { ...company, created_sort: sort }, { entity: 'COMPANY', indexes: companyIndexes(company, sort), conflictMessage: 'Company id collision' }),
     table.increment(companyCounter, 1),
+    eventWrite(table, { type: 'company.created', subject: 'company', snapshot: company, timestamp: now }),
   ]);
   return getCompany(principal.teamId, company.id, { customFields: true });
 }
@@ -176,7 +178,10 @@ export async function updateCompany(principal: Principal, id: string, input: Com
   // The date of the last activity is stamped by activities, concurrently with edits: never written here.
   const { id: _id, created_at: _created, date_of_last_engagement: _engagement, ...changes } = next;
   const table = forTeam(principal.teamId);
-  await table.write([table.update(companyKey(id), meta.version, changes, { conflictMessage: changedConcurrently, indexes: companyIndexes(next, meta.created_sort as string) })]);
+  await table.write([
+    table.update(companyKey(id), meta.version, changes, { conflictMessage: changedConcurrently, indexes: companyIndexes(next, meta.created_sort as string) }),
+    eventWrite(table, { type: 'company.updated', subject: 'company', snapshot: next, timestamp: next.updated_at }),
+  ]);
   return getCompany(principal.teamId, id, { customFields: true });
 }
 
@@ -188,6 +193,7 @@ export async function deleteCompany(principal: Principal, id: string): Promise<v
   await table.write([
     table.update(companyKey(id), current.version, { deleted_at: now, updated_at: now }, { conflictMessage: changedConcurrently, removeIndexes: ['GSI1', 'GSI2'] }),
     table.increment(companyCounter, -1),
+    eventWrite(table, { type: 'company.deleted', subject: 'plain', snapshot: { id, name: current.name, deleted_at: now }, timestamp: now }),
   ]);
 }
 

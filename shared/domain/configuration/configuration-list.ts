@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { eventWrite } from '../../events/event-outbox';
 import { forTeam } from '../../db/repository';
 import type { Stored, TeamTable, WriteOperation } from '../../db/repository';
 import { ConflictError, NotFoundError } from '../../http/errors';
@@ -87,6 +88,11 @@ export function defineConfigurationList<R extends z.ZodMiniObject>(spec: Configu
     return item;
   }
 
+  /** The event of a change: the record as the API shows it, with the list it belongs to (`data.list`, e.g. `DEAL_STATUS`). */
+  function configurationEvent(table: TeamTable, type: 'configuration.created' | 'configuration.updated' | 'configuration.deleted', row: Row, now: string, extra: Record<string, unknown> = {}): WriteOperation {
+    return eventWrite(table, { type, subject: 'plain', snapshot: { list: spec.type, ...(row as Record<string, unknown>) }, extra, timestamp: now });
+  }
+
   /** Writes that clear `is_default_status` on every other default of the list. */
   function clearOtherDefaults(table: TeamTable, items: Stored<ConfigurationRecord>[], keep: string, now: string): WriteOperation[] {
     return items
@@ -147,8 +153,9 @@ export function defineConfigurationList<R extends z.ZodMiniObject>(spec: Configu
       const existing = await readAll(table, { includeArchived: true });
       const now = nowIso();
       const { writes, record } = createWrites(table, input, existing, now);
-      await table.write(writes);
-      return toRecord({ ...record, version: 1, entity: spec.type });
+      const created = toRecord({ ...record, version: 1, entity: spec.type });
+      await table.write([...writes, configurationEvent(table, 'configuration.created', created, now)]);
+      return created;
     },
 
     /** Changes a record; renaming moves its name guard, and becoming the default demotes the old one. */
@@ -168,8 +175,9 @@ export function defineConfigurationList<R extends z.ZodMiniObject>(spec: Configu
       if (spec.singleDefault && changes.is_default_status === true && !current.is_default_status) {
         writes.push(...clearOtherDefaults(table, await readAll(table, { includeArchived: true }), address, now));
       }
-      await table.write(writes);
-      return toRecord({ ...current, ...changes, updated_at: now } as Stored<ConfigurationRecord>);
+      const updated = toRecord({ ...current, ...changes, updated_at: now } as Stored<ConfigurationRecord>);
+      await table.write([...writes, configurationEvent(table, 'configuration.updated', updated, now)]);
+      return updated;
     },
 
     /** Soft-deletes a record; built-in (protected) records and the current default cannot be deleted (409). */
@@ -181,7 +189,7 @@ export function defineConfigurationList<R extends z.ZodMiniObject>(spec: Configu
       const now = nowIso();
       const writes = [table.update(recordKey(address), current.version, { deleted_at: now, updated_at: now }, { conflictMessage: changedConcurrently })];
       if (spec.uniqueNames) writes.push(table.remove(nameKey(current.name)));
-      await table.write(writes);
+      await table.write([...writes, configurationEvent(table, 'configuration.deleted', { ...toRecord(current), updated_at: now }, now, { deleted_at: now })]);
     },
 
     /** The writes that seed a new team's list (see `configuration/defaults.ts`). */

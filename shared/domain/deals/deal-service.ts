@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { eventWrite } from '../../events/event-outbox';
 import { forTeam, splitMeta } from '../../db/repository';
 import type { Stored, WriteOperation } from '../../db/repository';
 import { NotFoundError, ValidationError } from '../../http/errors';
@@ -136,6 +137,7 @@ export async function createDeal(teamId: string, input: z.output<typeof createDe
     table.create(dealKey(deal.id), { ...deal, created_sort: sort }, { entity: 'DEAL', indexes: dealIndexes(sort), conflictMessage: 'Deal id collision' }),
     table.increment(dealCounter, 1),
     ...deal.job_links.map((link) => putDealLink(table, deal, link)),
+    eventWrite(table, { type: 'deal.created', subject: 'deal', snapshot: deal, timestamp: deal.created_at }),
   ]);
   return (await renderDeals(teamId, [deal], statuses))[0] as Deal;
 }
@@ -159,7 +161,14 @@ export async function updateDeal(teamId: string, id: string, input: DealInput): 
     ...record.job_links.filter((link) => !after.has(link.deal_job_id)).map((link) => removeDealLink(table, link)),
   ];
   const { id: _id, created_at: _created, ...changes } = deal;
-  await table.write([table.update(dealKey(id), meta.version, changes, { conflictMessage: changedConcurrently }), ...linkWrites]);
+  await table.write([
+    table.update(dealKey(id), meta.version, changes, { conflictMessage: changedConcurrently }),
+    ...linkWrites,
+    eventWrite(table, { type: 'deal.updated', subject: 'deal', snapshot: deal, timestamp: deal.updated_at }),
+    ...(deal.deal_status_id !== record.deal_status_id
+      ? [eventWrite(table, { type: 'deal.status_changed', subject: 'deal', snapshot: deal, extra: { previous_deal_status_id: record.deal_status_id }, timestamp: deal.updated_at })]
+      : []),
+  ]);
   return (await renderDeals(teamId, [deal], statuses))[0] as Deal;
 }
 

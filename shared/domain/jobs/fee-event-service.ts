@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { eventWrite } from '../../events/event-outbox';
 import { forTeam, splitMeta } from '../../db/repository';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { ErrorDetail } from '../../http/errors';
@@ -125,8 +126,12 @@ export async function createFeeEvent(teamId: string, jobId: string, input: z.out
   };
   const event = applyFeeEventInput(base, input, job, statuses, now);
   const table = forTeam(teamId);
-  await table.write([table.create(feeEventKey(jobId, event.id), { ...event, created_sort: creationSortKey() }, { entity: 'FEE_EVENT', conflictMessage: 'Fee event id collision' })]);
-  return renderFeeEvent(event, job.retainer, statuses);
+  const rendered = renderFeeEvent(event, job.retainer, statuses);
+  await table.write([
+    table.create(feeEventKey(jobId, event.id), { ...event, created_sort: creationSortKey() }, { entity: 'FEE_EVENT', conflictMessage: 'Fee event id collision' }),
+    eventWrite(table, { type: 'fee_event.created', subject: 'plain', snapshot: { ...rendered, job_id: jobId }, timestamp: now }),
+  ]);
+  return rendered;
 }
 
 /**
@@ -140,6 +145,10 @@ export async function updateFeeEvent(teamId: string, jobId: string, feeEventId: 
   const { record, meta } = splitMeta(current);
   const event = applyFeeEventInput(record, input, job, statuses, nowIso());
   const { id: _id, job_id: _job, created_at: _created, ...changes } = event;
-  await table.write([table.update(feeEventKey(jobId, feeEventId), meta.version, changes, { conflictMessage: changedConcurrently })]);
-  return renderFeeEvent(event, job.retainer, statuses);
+  const rendered = renderFeeEvent(event, job.retainer, statuses);
+  await table.write([
+    table.update(feeEventKey(jobId, feeEventId), meta.version, changes, { conflictMessage: changedConcurrently }),
+    eventWrite(table, { type: 'fee_event.updated', subject: 'plain', snapshot: { ...rendered, job_id: jobId }, timestamp: event.updated_at }),
+  ]);
+  return rendered;
 }

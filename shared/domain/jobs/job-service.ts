@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { eventWrite } from '../../events/event-outbox';
 import type { Principal } from '../../auth/scopes';
 import { counterKey, forTeam, splitMeta } from '../../db/repository';
 import type { Stored } from '../../db/repository';
@@ -231,7 +232,11 @@ export async function createJob(principal: Principal, input: z.output<typeof cre
   const { job } = await applyJobInput(principal.teamId, undefined, input, nowIso());
   const table = forTeam(principal.teamId);
   const sort = creationSortKey();
-  await table.write([table.create(jobKey(job.id), { ...job, created_sort: sort }, { entity: 'JOB', indexes: jobIndexes(job, sort), conflictMessage: 'Job id collision' }), table.increment(jobCounter, 1)]);
+  await table.write([
+    table.create(jobKey(job.id), { ...job, created_sort: sort }, { entity: 'JOB', indexes: jobIndexes(job, sort), conflictMessage: 'Job id collision' }),
+    table.increment(jobCounter, 1),
+    eventWrite(table, { type: 'job.created', subject: 'job', snapshot: job, timestamp: job.created_at }),
+  ]);
   return getJob(principal, job.id);
 }
 
@@ -253,6 +258,10 @@ export async function updateJob(principal: Principal, id: string, input: JobInpu
         conflictMessage: `The stage "${stage.name}" still has candidates; move them before removing it`,
       }),
     ),
+    eventWrite(table, { type: 'job.updated', subject: 'job', snapshot: { ...job, candidate_count: record.candidate_count }, timestamp: job.updated_at }),
+    ...(job.job_status_id !== record.job_status_id
+      ? [eventWrite(table, { type: 'job.status_changed', subject: 'job', snapshot: { ...job, candidate_count: record.candidate_count }, extra: { previous_job_status_id: record.job_status_id }, timestamp: job.updated_at })]
+      : []),
   ]);
   return getJob(principal, id);
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { eventWrite } from '../../events/event-outbox';
 import { forTeam } from '../../db/repository';
 import type { Stored, TeamTable, WriteOperation } from '../../db/repository';
 import { ConflictError, NotFoundError } from '../../http/errors';
@@ -20,8 +21,8 @@ import type { StoredTargetCompany } from './job-store';
  * transaction, so at most 100 ids are taken per request.
  */
 
-/** Most ids one request takes: their writes must fit one transaction (100 items). */
-export const maxTargetCompanyIds = 100;
+/** Most ids one request takes: their writes and the request's event must fit one transaction (100 items). */
+export const maxTargetCompanyIds = 99;
 
 /** `{company_ids}`: strings judged one by one, so a malformed id is reported, not a 400. */
 export const targetCompanyIdsBody = z.strictObject({
@@ -117,7 +118,7 @@ export async function addTargetCompanies(teamId: string, jobId: string, input: T
         writes.push(table.create(targetCompanyKey(jobId, id), { ...item, created_sort: creationSortKey() }, { entity: 'TARGET_COMPANY', replaceDeleted: true, conflictMessage: 'The target list changed concurrently; retry' }));
       }
     }
-    if (writes.length) await table.write(writes);
+    if (writes.length) await table.write([...writes, eventWrite(table, { type: 'job.target_companies_added', subject: 'plain', snapshot: { job_id: jobId, added_ids: added }, timestamp: now })]);
     return { job_id: jobId, added_ids: added, already_present_ids: alreadyPresent, failed };
   });
 }
@@ -145,7 +146,7 @@ export async function removeTargetCompanies(teamId: string, jobId: string, input
         writes.push(table.update(targetCompanyKey(jobId, id), current.version, { deleted_at: now }, { conflictMessage: 'The target list changed concurrently; retry' }));
       }
     }
-    if (writes.length) await table.write(writes);
+    if (writes.length) await table.write([...writes, eventWrite(table, { type: 'job.target_companies_removed', subject: 'plain', snapshot: { job_id: jobId, removed_ids: removed }, timestamp: now })]);
     return { job_id: jobId, removed_ids: removed, not_found_ids: notFound, failed };
   });
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { eventWrite } from '../../events/event-outbox';
 import type { Principal } from '../../auth/scopes';
 import { forTeam } from '../../db/repository';
 import type { Stored, TeamTable, WriteOperation } from '../../db/repository';
@@ -29,8 +30,8 @@ import type { StoredList, StoredListItem } from './list-store';
 
 /** Most ids one request takes (each of `person_ids` / `company_ids`). */
 export const maxListItemIds = 100;
-/** Member writes per transaction: the list's `item_count` adjustment takes the 100th place. */
-export const membersPerTransaction = 99;
+/** Member writes per transaction: the list's `item_count` adjustment and the chunk's event take the last two places of 100. */
+export const membersPerTransaction = 98;
 /** Attempts of one chunk that keeps losing races with concurrent changes of the same ids. */
 export const chunkAttempts = 8;
 
@@ -137,7 +138,15 @@ async function writeChunk(table: TeamTable, listId: string, ids: string[], live:
     const writes = [...verdicts.values()].filter((verdict): verdict is WriteOperation => typeof verdict !== 'string');
     if (!writes.length) return verdicts;
     try {
-      await table.write([...writes, table.adjust(listKey(listId), 'item_count', direction * writes.length, { conflictMessage, set: { updated_at: nowIso() } })]);
+      const now = nowIso();
+      const written = [...verdicts].filter(([, verdict]) => typeof verdict !== 'string').map(([id]) => id);
+      await table.write([
+        ...writes,
+        table.adjust(listKey(listId), 'item_count', direction * writes.length, { conflictMessage, set: { updated_at: now } }),
+        direction === 1
+          ? eventWrite(table, { type: 'list.items_added', subject: 'plain', snapshot: { list_id: listId, added_ids: written }, timestamp: now })
+          : eventWrite(table, { type: 'list.items_removed', subject: 'plain', snapshot: { list_id: listId, removed_ids: written }, timestamp: now }),
+      ]);
       return verdicts;
     } catch (error) {
       if (!(error instanceof ConflictError) || attempt >= chunkAttempts) throw error;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { eventWrite } from '../../events/event-outbox';
 import { forTeam } from '../../db/repository';
 import { NotFoundError } from '../../http/errors';
 import { creationSortKey, newId, nowIso } from '../clock';
@@ -23,6 +24,7 @@ export async function createList(teamId: string, input: z.output<typeof createLi
   await table.write([
     table.create(listKey(list.id), { ...list, created_sort: sort }, { entity: 'LIST', indexes: listIndexes(list, sort), conflictMessage: 'List id collision' }),
     ...listCounters(list).map((counter) => table.increment(counter, 1)),
+    eventWrite(table, { type: 'list.created', subject: 'plain', snapshot: toList(list), timestamp: now }),
   ]);
   return toList(list);
 }

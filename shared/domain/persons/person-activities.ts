@@ -27,6 +27,8 @@ export const personActivitySchema = z.object({
 });
 export type PersonActivity = z.infer<typeof personActivitySchema>;
 
+export const toPersonActivity = ({ subject_id, ...activity }: StoredActivity): PersonActivity => ({ ...activity, person_id: subject_id });
+
 /** Person activities (notes, emails, meeting and call notes, custom types). */
 export const personActivityLog = defineActivityLog({
   subject: 'PERSON',
@@ -34,9 +36,9 @@ export const personActivityLog = defineActivityLog({
   types: personActivityTypes,
   typesPath: '/v1/person-activities/types',
   exists: async (teamId, id) => (await findPerson(teamId, id)) !== undefined,
+  event: { type: 'person_activity.created', data: (activity) => toPersonActivity(activity) },
 });
 
-export const toPersonActivity = ({ subject_id, ...activity }: StoredActivity): PersonActivity => ({ ...activity, person_id: subject_id });
 
 /** `POST /v1/person-activities`. */
 export async function createPersonActivity(principal: Principal, input: z.output<typeof createPersonActivityBody>): Promise<PersonActivity> {

@@ -17,6 +17,7 @@ import { personActivityLog } from './person-activities';
 import { toCreatedPerson } from './person-record';
 import type { CreatedPerson } from './person-record';
 import { personCreateWrites } from './person-store';
+import { eventWrite } from '../../events/event-outbox';
 import type { PersonContactData, WorkExperience } from './person-store';
 
 const text = (max: number) => z.optional(z.string().check(z.maxLength(max)));
@@ -153,8 +154,8 @@ export async function createPerson(principal: Principal, input: CreatePersonInpu
     work_experiences: workExperiences,
   });
 
-  const writes: WriteOperation[] = [...personWrites];
   const table = forTeam(teamId);
+  const writes: WriteOperation[] = [...personWrites, eventWrite(table, { type: 'person.created', subject: 'person', snapshot: person, timestamp: person.created_at })];
   const candidacy = job ? candidateCreateWrites(teamId, { person, job, actorId }) : undefined;
   const contact = client
     ? clientContactCreateWrites(teamId, {

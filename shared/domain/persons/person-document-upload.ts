@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { eventWrite } from '../../events/event-outbox';
 import { forTeam } from '../../db/repository';
 import { deleteObjects, putObject } from '../../documents/object-store';
 import { extractText, isExtractable } from '../../documents/text-extraction';
@@ -9,6 +10,7 @@ import type { Logger } from '../../logging/logger';
 import { creationSortKey, newId, nowIso } from '../clock';
 import { documentObjectKey, documentTextKey, documentTypes, isLinkType, linkDocumentTypes, personDocumentKey, renderPersonDocument } from './person-documents';
 import type { PersonDocument, StoredPersonDocument } from './person-documents';
+import { documentEventData } from './person-documents';
 import { findPerson } from './person-store';
 
 /**
@@ -128,7 +130,10 @@ export async function createPersonDocument(teamId: string, personId: string, inp
 
   const table = forTeam(teamId);
   try {
-    await table.write([table.create(personDocumentKey(personId, sort), { ...document, created_sort: sort }, { entity: 'DOCUMENT', conflictMessage: 'Document id collision' })]);
+    await table.write([
+      table.create(personDocumentKey(personId, sort), { ...document, created_sort: sort }, { entity: 'DOCUMENT', conflictMessage: 'Document id collision' }),
+      eventWrite(table, { type: 'person_document.created', subject: 'plain', snapshot: documentEventData(document), timestamp: document.created_at }),
+    ]);
   } catch (error) {
     await deleteObjects(objectKeys).catch((cleanupError: unknown) => logger.error('could not remove the objects of a document that was not stored', { error: cleanupError, object_keys: objectKeys }));
     throw error;

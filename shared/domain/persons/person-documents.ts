@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { eventWrite } from '../../events/event-outbox';
 import { forTeam } from '../../db/repository';
 import type { Stored } from '../../db/repository';
 import { deleteObjects, readObjectText, signedDownloadLink } from '../../documents/object-store';
@@ -97,6 +98,23 @@ export const documentTextKey = (objectKey: string) => `${objectKey}.txt`;
  * A person's live documents, oldest first (`Query` of `TEAM#<t>#PERSON#<personId>`, sort keys
  * beginning `DOCUMENT#`: a person has a handful).
  */
+/**
+ * What document events carry: the document's metadata, without a download link (links expire in
+ * minutes; a receiver lists the person's documents for a fresh one) and without its text.
+ */
+export const documentEventData = ({ id, person_id, type, title, url, file_name, content_type, size_bytes, created_at, updated_at }: StoredPersonDocument) => ({
+  id,
+  person_id,
+  type,
+  title,
+  url,
+  file_name,
+  content_type,
+  size_bytes,
+  created_at,
+  updated_at,
+});
+
 export async function readPersonDocuments(teamId: string, personId: string): Promise<Stored<StoredPersonDocument>[]> {
   const items = await forTeam(teamId).queryCollection<StoredPersonDocument>(`PERSON#${personId}`, { skBeginsWith: 'DOCUMENT#' });
   return items.filter((item) => !item.deleted_at);
@@ -160,7 +178,10 @@ export async function deletePersonDocument(teamId: string, personId: string, doc
   if (!document?.created_sort) throw new NotFoundError('Document');
   const table = forTeam(teamId);
   const now = nowIso();
-  await table.write([table.update(personDocumentKey(personId, document.created_sort), 'live', { deleted_at: now, updated_at: now }, { conflictMessage: 'The document was deleted meanwhile' })]);
+  await table.write([
+    table.update(personDocumentKey(personId, document.created_sort), 'live', { deleted_at: now, updated_at: now }, { conflictMessage: 'The document was deleted meanwhile' }),
+    eventWrite(table, { type: 'person_document.deleted', subject: 'plain', snapshot: { ...documentEventData(document), updated_at: now }, extra: { deleted_at: now }, timestamp: now }),
+  ]);
   if (!document.object_key) return;
   try {
     await deleteObjects([document.object_key, documentTextKey(document.object_key)]);

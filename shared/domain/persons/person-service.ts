@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from '../../http/errors';
 import { newId, nowIso } from '../clock';
 import { applyCustomFieldWrites, customFieldsInput } from '../custom-field-values';
 import { renderPerson } from './person-record';
+import { eventWrite } from '../../events/event-outbox';
 import type { Person } from './person-record';
 import { contactDataTypes, findPerson, indexedEmails, personEmailIndexWrite, personEmailKey, personIndexes, personKey, socialPublicId } from './person-store';
 import type { PersonContactData, StoredPerson, WorkExperience } from './person-store';
@@ -93,6 +94,7 @@ export async function updatePerson(teamId: string, id: string, input: UpdatePers
     table.update(personKey(id), meta.version, changes, { conflictMessage: changedConcurrently, indexes: personIndexes(next, meta.created_sort as string) }),
     ...[...before].filter((email) => !after.has(email)).map((email) => table.remove(personEmailKey(id, email))),
     ...[...after].filter((email) => !before.has(email)).map((email) => personEmailIndexWrite(table, id, email)),
+    eventWrite(table, { type: 'person.updated', subject: 'person', snapshot: next, timestamp: next.updated_at }),
   ];
   await table.write(writes);
   return renderPerson(teamId, { ...next, ...meta, version: meta.version + 1 });

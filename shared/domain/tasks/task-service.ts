@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { eventWrite } from '../../events/event-outbox';
 import { forTeam, splitMeta } from '../../db/repository';
 import type { TeamKey, TeamTable, WriteOperation } from '../../db/repository';
 import { NotFoundError, ValidationError } from '../../http/errors';
@@ -156,7 +157,12 @@ export async function createTask(teamId: string, input: z.output<typeof createTa
     const { writes, left } = await standingWrites(table, id, undefined, task, now, details);
     refuse(details);
     task.left_campaign = left;
-    await table.write([putTask(table, task, creationSortKey()), ...counterWrites(table, counterDeltas(undefined, task)), ...writes]);
+    await table.write([
+      putTask(table, task, creationSortKey()),
+      ...counterWrites(table, counterDeltas(undefined, task)),
+      ...writes,
+      eventWrite(table, { type: 'task.created', subject: 'task', snapshot: task, timestamp: now }),
+    ]);
     return (await renderTasks(teamId, [task]))[0] as Task;
   });
 }
@@ -178,7 +184,13 @@ export async function updateTask(teamId: string, id: string, input: TaskInput): 
     const { writes, left } = await standingWrites(table, id, record, task, now, details);
     refuse(details);
     task.left_campaign = left;
-    await table.write([changeTask(table, current, task, changedConcurrently, now), ...counterWrites(table, counterDeltas(record, task)), ...writes]);
+    await table.write([
+      changeTask(table, current, task, changedConcurrently, now),
+      ...counterWrites(table, counterDeltas(record, task)),
+      ...writes,
+      eventWrite(table, { type: 'task.updated', subject: 'task', snapshot: task, timestamp: now }),
+      ...(task.is_completed && !record.is_completed ? [eventWrite(table, { type: 'task.completed', subject: 'task', snapshot: task, timestamp: now })] : []),
+    ]);
     return (await renderTasks(teamId, [task]))[0] as Task;
   });
 }
@@ -192,6 +204,11 @@ export async function deleteTask(teamId: string, id: string): Promise<void> {
     const { record } = splitMeta(current);
     const now = nowIso();
     const { writes } = await standingWrites(table, id, record, undefined, now, []);
-    await table.write([changeTask(table, current, undefined, changedConcurrently, now), ...counterWrites(table, counterDeltas(record, undefined)), ...writes]);
+    await table.write([
+      changeTask(table, current, undefined, changedConcurrently, now),
+      ...counterWrites(table, counterDeltas(record, undefined)),
+      ...writes,
+      eventWrite(table, { type: 'task.deleted', subject: 'task', snapshot: { ...record, updated_at: now }, extra: { deleted_at: now }, timestamp: now }),
+    ]);
   });
 }

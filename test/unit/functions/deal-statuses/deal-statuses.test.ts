@@ -91,7 +91,9 @@ describe('Handler: POST /v1/deals/statuses', () => {
     expect(items.map((item) => [item.Put?.Item?.PK, item.Put?.Item?.SK])).toEqual([
       ['TEAM#team-1#DEAL_STATUS', `ID#${(response.body as { data: { id: string } }).data.id}`],
       ['TEAM#team-1#DEAL_STATUS', 'NAME#proposal'],
+      [expect.stringMatching(/^TEAM#team-1#EVENT#/), 'EVENT'],
     ]);
+    expect(items[2]?.Put?.Item).toMatchObject({ type: 'configuration.created', snapshot: { list: 'DEAL_STATUS', name: 'Proposal' } });
   });
 
   it('answers 409 naming the duplicate when the name guard condition fails', async () => {

@@ -45,19 +45,20 @@ afterEach(() => {
 });
 
 describe('List membership: addListItems', () => {
-  it(`writes 100 new ids in two transactions of at most 100 items (${membersPerTransaction} members and the count each), adjusting item_count by each one's writes`, async () => {
+  it(`writes 100 new ids in two transactions of at most 100 items (${membersPerTransaction} members, the count and the event each), adjusting item_count by each one's writes`, async () => {
     const ids = Array.from({ length: 100 }, (_, n) => personId(n));
     ids.forEach((id) => putPerson(id));
     ddb.on(TransactWriteCommand).resolves({});
     const result = await addListItems(session, listId, { person_ids: ids });
     expect(result.added_ids).toEqual(ids);
     const written = transactions();
-    expect(written.map((transaction) => transaction.length)).toEqual([100, 2]);
-    expect(written.map(countAdjustment)).toEqual([99, 1]);
+    expect(written.map((transaction) => transaction.length)).toEqual([100, 4]);
+    expect(written.map(countAdjustment)).toEqual([98, 2]);
     const put = written[0]?.[0]?.Put;
     expect(put?.ConditionExpression).toBe('attribute_not_exists(PK) OR attribute_type(deleted_at, :string)');
     expect(put?.Item).toMatchObject({ PK: `TEAM#t1#LIST#${listId}`, SK: `ITEM#${ids[0]}`, GSI1PK: `TEAM#t1#LIST_ITEM#${listId}`, entity: 'LIST_ITEM', added_by_team_member_id: 'member-1' });
-    expect(written[0]?.[99]?.Update?.ConditionExpression).toBe('attribute_exists(PK) AND attribute_not_exists(deleted_at)');
+    expect(written[0]?.[98]?.Update?.ConditionExpression).toBe('attribute_exists(PK) AND attribute_not_exists(deleted_at)');
+    expect(written[0]?.[99]?.Put?.Item).toMatchObject({ entity: 'EVENT', type: 'list.items_added', snapshot: { list_id: listId, added_ids: ids.slice(0, 98) } });
   });
 
   it('re-reads and re-judges a chunk when a concurrent request added one of its ids first, counting only its own additions', async () => {
@@ -75,7 +76,8 @@ describe('List membership: addListItems', () => {
     expect(result).toEqual({ list_id: listId, list_type: 'persons', added_ids: [second], already_present_ids: [first], failed: [] });
     const written = transactions();
     expect(written).toHaveLength(2);
-    expect(written[1]?.map((item) => item.Put?.Item?.SK ?? item.Update?.Key?.SK)).toEqual([`ITEM#${second}`, 'LIST']);
+    expect(written[1]?.map((item) => item.Put?.Item?.SK ?? item.Update?.Key?.SK)).toEqual([`ITEM#${second}`, 'LIST', 'EVENT']);
+    expect(written[1]?.[2]?.Put?.Item).toMatchObject({ type: 'list.items_added', snapshot: { list_id: listId, added_ids: [second] } });
     expect(countAdjustment(written[1] ?? [])).toBe(1);
     // The retry reads the chunk's member items again, and only them.
     const reads = ddb.commandCalls(BatchGetCommand).map((call) => Object.values(call.args[0].input.RequestItems ?? {})[0]?.Keys?.length);
@@ -114,7 +116,9 @@ describe('List membership: removeListItems', () => {
       'attribute_exists(PK) AND attribute_not_exists(deleted_at)',
       'attribute_exists(PK) AND attribute_not_exists(deleted_at)',
       'attribute_exists(PK) AND attribute_not_exists(deleted_at)',
+      undefined,
     ]);
+    expect(transaction?.[3]?.Put?.Item).toMatchObject({ entity: 'EVENT', type: 'list.items_removed', snapshot: { list_id: listId, removed_ids: [personId(1), personId(2)] } });
     expect(transaction?.[0]?.Update?.UpdateExpression).toMatch(/REMOVE #r0, #r1$/);
     expect(transaction?.[0]?.Update?.ExpressionAttributeNames).toMatchObject({ '#r0': 'GSI1PK', '#r1': 'GSI1SK' });
     expect(countAdjustment(transaction ?? [])).toBe(-2);
