@@ -2,31 +2,14 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } fro
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { searchTasks, searchTasksBody } from '../../../../../shared/domain/tasks/task-search';
+import { neutralTask } from '../../../../support/tasks';
 import { restoreTestEnvironment, useTestEnvironment } from '../../../../support/test-environment';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const person = '00000000-0000-4000-8000-000000000001';
 
 /** A stored task as an index answers it (only what search and rendering read). */
-const storedTask = (id: string) => ({
-  id,
-  content_text: 'Task',
-  task_type: 'call',
-  due_date: null,
-  is_completed: false,
-  person_id: null,
-  deal_id: null,
-  client_id: null,
-  job_id: null,
-  owner_ids: [],
-  campaign_id: null,
-  left_campaign: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  created_sort: id,
-  entity: 'TASK',
-  version: 1,
-});
+const storedTask = (id: string) => neutralTask({ id, content_text: 'Task' }, { created_sort: id, entity: 'TASK', version: 1 });
 
 /** The partitions a search read: `<index> <partition within the team>` with the `Limit` asked, if any. */
 let reads: string[] = [];

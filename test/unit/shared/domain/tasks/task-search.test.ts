@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dueBounds, keywordTerms, matchesTerms, taskMatcher, taskOrder, withinDue, wordsOf } from '../../../../../shared/domain/tasks/task-search';
 import type { StoredTask } from '../../../../../shared/domain/tasks/task-store';
+import { neutralTask } from '../../../../support/tasks';
 
-const task = (fields: Partial<StoredTask> & { created_sort?: string } = {}): StoredTask & { created_sort: string } => ({
-  id: 'task',
-  content_text: 'Call Ana',
-  task_type: 'call',
-  due_date: null,
-  is_completed: false,
-  person_id: null,
-  deal_id: null,
-  client_id: null,
-  job_id: null,
-  owner_ids: [],
-  campaign_id: null,
-  left_campaign: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  created_sort: '01A',
-  ...fields,
-});
+const task = ({ created_sort = '01A', ...fields }: Partial<StoredTask> & { created_sort?: string } = {}) => neutralTask({ id: 'task', ...fields }, { created_sort });
 
 describe('Task search: keywords', () => {
   it('splits text into lower-cased runs of letters and digits', () => {

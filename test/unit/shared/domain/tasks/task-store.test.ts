@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { absentIndexes, counterDeltas, isHidden, taskIndexes } from '../../../../../shared/domain/tasks/task-store';
 import type { StoredTask } from '../../../../../shared/domain/tasks/task-store';
+import { neutralTask } from '../../../../support/tasks';
 
-const task = (fields: Partial<StoredTask> = {}): StoredTask => ({
-  id: 'task-1',
-  content_text: 'Call Ana',
-  task_type: 'call',
-  due_date: null,
-  is_completed: false,
-  person_id: null,
-  deal_id: null,
-  client_id: null,
-  job_id: null,
-  owner_ids: [],
-  campaign_id: null,
-  left_campaign: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-02T00:00:00.000Z',
-  ...fields,
-});
+const task = (fields: Partial<StoredTask> = {}): StoredTask => neutralTask({ updated_at: '2026-01-02T00:00:00.000Z', ...fields });
 
 describe('Task store: index entries', () => {
   it('places a task under each record it relates to, one index per relation kind', () => {
