@@ -1,6 +1,7 @@
 // Builds one minified ESM bundle per route at dist/functions/<function-name>/index.mjs, with its
 // metafile beside it, and prints each bundle's size. Run with `npm run build` (tsx loads the
 // TypeScript registry and OpenAPI generator this script needs).
+import { readdirSync } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -41,14 +42,28 @@ function prebuiltOpenApiDocument(document) {
 }
 
 /**
- * Bundles every registered route. Each entry validates the configuration at init, so a bad
+ * The Lambdas that are not routes (the webhook dispatcher and sender): one per file of
+ * `infra/handlers/`, named after it, exporting `handler` like a route.
+ */
+export function listHandlerFiles() {
+  return readdirSync(join(root, 'infra', 'handlers'))
+    .filter((entry) => entry.endsWith('.ts'))
+    .map((entry) => ({ name: entry.slice(0, -3), file: `infra/handlers/${entry}` }))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+/**
+ * Bundles every registered route and every handler of `infra/handlers/`. Each entry validates the configuration at init, so a bad
  * deployment fails at cold start rather than on some later request.
  * @returns one `{ name, file, outfile, bytes }` per function
  */
 export async function buildFunctions({ outdir = join(root, 'dist', 'functions'), only } = {}) {
   const { listRouteFiles, loadRoutes } = await import(pathToFileURL(join(root, 'functions', 'registry.ts')).href);
   const { buildOpenApiDocument } = await import(pathToFileURL(join(root, 'shared', 'openapi', 'generate.ts')).href);
-  const files = listRouteFiles().filter((file) => !only || only.includes(file.name));
+  const routeNames = new Set(listRouteFiles().map((file) => file.name));
+  const clash = listHandlerFiles().find((file) => routeNames.has(file.name));
+  if (clash) throw new Error(`${clash.file} has the name of a route: function names must be unique`);
+  const files = [...listRouteFiles(), ...listHandlerFiles()].filter((file) => !only || only.includes(file.name));
   const document = buildOpenApiDocument(await loadRoutes());
   await rm(outdir, { recursive: true, force: !only });
   const results = await Promise.all(

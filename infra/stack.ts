@@ -10,6 +10,7 @@ import { DocumentsBucket } from './constructs/documents-bucket';
 import { constructId, RouteGroup } from './constructs/route-group';
 import type { StackRoute } from './constructs/route-group';
 import { RecruitingTable } from './constructs/table';
+import { WebhookDelivery } from './constructs/webhook-delivery';
 
 export type { StackRoute } from './constructs/route-group';
 
@@ -39,7 +40,8 @@ function groupByTag(routes: readonly StackRoute[]): Map<string, StackRoute[]> {
 
 /**
  * The whole service: the single table, the private documents bucket, one Lambda per registry route,
- * and an HTTP API routing each route key to its Lambda (`$default` to the catch-all). The functions
+ * an HTTP API routing each route key to its Lambda (`$default` to the catch-all), and webhook
+ * delivery ({@link WebhookDelivery}: stream dispatcher, queue, sender, dead-letter queues, alarms). The functions
  * and their API routes live in one nested stack per OpenAPI tag ({@link RouteGroup}), because a
  * stack holds at most 500 resources. Deploy-time settings are CloudFormation parameters, so one
  * synthesised template serves every installation.
@@ -55,6 +57,8 @@ export class RecruitingApiStack extends Stack {
   readonly functions = new Map<string, ApiFunction>();
   /** The nested stacks holding the functions, one per OpenAPI tag. */
   readonly routeGroups: RouteGroup[] = [];
+  /** The webhook dispatcher, delivery queue and sender (a nested stack of its own). */
+  readonly webhooks: WebhookDelivery;
 
   constructor(scope: Construct, id: string, props: RecruitingApiStackProps) {
     super(scope, id, props);
@@ -94,6 +98,13 @@ export class RecruitingApiStack extends Stack {
       for (const [name, fn] of group.functions) this.functions.set(name, fn);
     }
 
+    this.webhooks = new WebhookDelivery(this, 'WebhookDelivery', {
+      table: this.table,
+      bundlesDirectory: props.bundlesDirectory,
+      environment: { LOG_LEVEL: settings.logLevel },
+      logRetention,
+    });
+
     const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY });
     this.stage = new HttpStage(this.api, 'DefaultStage', {
       httpApi: this.api,
@@ -124,6 +135,13 @@ export class RecruitingApiStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: this.stage.url, description: 'Base URL of the API (the reference is at /docs)' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The DynamoDB table (for the admin command)' });
     new CfnOutput(this, 'DocumentsBucketName', { value: this.documents.bucketName, description: 'The private S3 bucket of person documents' });
+    new CfnOutput(this, 'WebhookQueueUrl', { value: this.webhooks.queue.queueUrl, description: 'The queue of webhook delivery attempts' });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: this.webhooks.deadLetterQueue.queueUrl, description: 'Webhook attempts that failed five times without being recorded' });
+    new CfnOutput(this, 'WebhookDispatchDeadLetterQueueUrl', { value: this.webhooks.dispatchDeadLetterQueue.queueUrl, description: 'Table stream records the webhook dispatcher could not handle' });
+    new CfnOutput(this, 'WebhookDeadLetterAlarmNames', {
+      value: Fn.join(',', [this.webhooks.deadLetterAlarm.alarmName, this.webhooks.dispatchDeadLetterAlarm.alarmName]),
+      description: 'Alarms raised when a message lands in a webhook dead-letter queue (attach an SNS action to be notified)',
+    });
   }
 
   /** The deploy-time settings, as CloudFormation parameters with their rules. */

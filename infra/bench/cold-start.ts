@@ -216,9 +216,13 @@ async function buildFloor(bundleOptions: BuildOptions): Promise<{ outfile: strin
   return { outfile, bytes: (await stat(outfile)).size };
 }
 
-/** GET routes without path parameters, the public routes, and the one create that needs no data. */
+/**
+ * GET routes without path parameters, the public routes without a body, and the one create that
+ * needs no data. Portal routes need a portal session (not an API key), so they are sized but not timed.
+ */
 function invokableWithoutData({ name, route }: RegisteredRoute): boolean {
-  return (route.method === 'GET' && !route.path.includes('{')) || route.auth === 'none' || name === 'create-deal-status';
+  if (route.auth === 'portal') return false;
+  return (route.method === 'GET' && !route.path.includes('{')) || (route.auth === 'none' && !route.body) || name === 'create-deal-status';
 }
 
 /** The subject of one route: its bundle, the status it must answer, and its event. */

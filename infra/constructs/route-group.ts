@@ -51,7 +51,7 @@ export class RouteGroup extends NestedStack {
   readonly functions = new Map<string, ApiFunction>();
 
   constructor(scope: Construct, id: string, props: RouteGroupProps) {
-    super(scope, id, { description: `Recruiting API routes: ${props.routes.map(({ route }) => routeKey(route)).join(', ')}`.slice(0, 1024) });
+    super(scope, id, { description: `Recruiting API routes: ${props.routes.map(({ route }) => routeKey(route)).join(', ')}`.slice(0, 512) });
     for (const { name, route } of props.routes) {
       const key = routeKey(route);
       const fn = new ApiFunction(this, constructId(name), {

@@ -12,7 +12,9 @@ import { tableDefinition } from '../../shared/db/table';
  * - on-demand billing (no capacity to size or autoscale);
  * - point-in-time recovery on, deletion protection on, removal policy RETAIN (deleting the stack
  *   leaves the table behind; delete it by hand after turning deletion protection off);
- * - encryption with the AWS-managed key (`aws/dynamodb`): the functions need no KMS permission.
+ * - encryption with the AWS-managed key (`aws/dynamodb`): the functions need no KMS permission;
+ * - a stream of new images (the webhook dispatcher reads new `EVENT` items from it) and TTL on
+ *   `tableDefinition.timeToLiveAttribute` (events expire with their deliveries).
  *
  * @example const table = new RecruitingTable(this, 'Table');
  */
@@ -26,6 +28,9 @@ export class RecruitingTable extends dynamodb.Table {
       deletionProtection: true,
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       removalPolicy: RemovalPolicy.RETAIN,
+      // The stream hands new events to the webhook dispatcher; TTL removes expired events.
+      stream: dynamodb.StreamViewType.NEW_IMAGE,
+      timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
     });
     for (const index of tableDefinition.indexes) {
       this.addGlobalSecondaryIndex({

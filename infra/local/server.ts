@@ -7,6 +7,8 @@ import { resetDocumentClient } from '../../shared/db/client';
 import { resetObjectStore } from '../../shared/documents/object-store';
 import { resetBearerAuth } from '../../shared/http/middleware/bearer-auth';
 import { logger } from '../../shared/logging/logger';
+import { useDeliveryQueue } from '../../shared/webhooks/delivery-queue';
+import { dispatchEvent } from '../../shared/webhooks/dispatcher';
 import { lambdaContext, toApiGatewayEvent } from './api-gateway-event';
 import { ensureTable, startEmbeddedEngine } from './engine';
 import type { EmbeddedEngine } from './engine';
@@ -17,6 +19,7 @@ import { seedTeam } from './seed';
 import type { SeededTeam } from './seed';
 import { applyLocalJwtDefaults } from './tokens';
 import { closeServer, readBody } from './http-helpers';
+import { onEventWritten } from './transactions';
 
 /** API Gateway HTTP API refuses payloads above 10 MB; so do we. */
 const maxPayloadBytes = 10 * 1024 * 1024;
@@ -41,6 +44,8 @@ export interface LocalServer {
  * Serves every registered route over HTTP exactly as API Gateway would invoke its Lambda: the same
  * handlers, the same route table, payload format 2.0 events. Without `DYNAMODB_ENDPOINT` it starts
  * an in-memory engine and seeds a demo team; with it, it creates the table when missing and seeds nothing.
+ * Webhooks are dispatched and sent in-process for events written through the embedded engine (an
+ * external `DYNAMODB_ENDPOINT` has no stream this server can follow, so it sends none).
  */
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const environment = options.environment ?? process.env;
@@ -67,6 +72,13 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   resetBearerAuth();
   await ensureTable(dynamodbEndpoint, tableName, environment.AWS_REGION || 'us-east-1');
   const demo = (options.seed ?? Boolean(engine)) ? await seedTeam() : undefined;
+
+  // Webhooks: the engine's proxy plays the table's stream, and attempts run in-process unless a
+  // queue is configured (the same dispatcher and sender as the Lambdas). Never fails a request.
+  useDeliveryQueue(undefined);
+  const stopDispatching = onEventWritten((teamId, eventId) => {
+    dispatchEvent(teamId, eventId).catch((error: unknown) => logger.error('webhook dispatch failed', { error, team_id: teamId, event_id: eventId }));
+  });
 
   const match = createRouter(await loadRoutes());
   const server = createServer((request, response) => {
@@ -113,6 +125,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     tableName,
     ...(demo ? { demo } : {}),
     close: async () => {
+      stopDispatching();
+      useDeliveryQueue(undefined);
       await closeServer(server);
       await engine?.close();
       if (objectStore) {

@@ -13,7 +13,8 @@ import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } fro
  *   interleaves with a transaction (the engine is in-process and single-threaded anyway);
  * - validation: 1 to 100 items, one operation per item, exactly one action per entry.
  *
- * Every other request is forwarded to dynalite untouched.
+ * Every other request is forwarded to dynalite untouched. The proxy also plays the table's stream for
+ * the webhook dispatcher: see {@link onEventWritten}.
  */
 
 type AttributeMap = Record<string, unknown>;
@@ -27,6 +28,53 @@ interface TransactionEntry {
 }
 
 const targetPrefix = 'DynamoDB_20120810.';
+
+/** Told of each event item (entity `EVENT`) a successful write put: the team and the event id. */
+export type EventWrittenListener = (teamId: string, eventId: string) => void;
+
+const eventListeners = new Set<EventWrittenListener>();
+
+/**
+ * The local stand-in for the table's stream (dynalite has none): `listener` hears of every event
+ * item put by a successful `PutItem` or `TransactWriteItems`, after the answer has gone out, as the
+ * webhook dispatcher Lambda hears of them in AWS. Answers the function that stops listening.
+ * @example const stop = onEventWritten((teamId, eventId) => void dispatchEvent(teamId, eventId));
+ */
+export function onEventWritten(listener: EventWrittenListener): () => void {
+  eventListeners.add(listener);
+  return () => eventListeners.delete(listener);
+}
+
+/** The events a successful write request put, as `[teamId, eventId]` pairs. */
+function eventsPut(action: string, body: Buffer): [string, string][] {
+  if (!eventListeners.size || (action !== 'PutItem' && action !== 'TransactWriteItems')) return [];
+  let payload: { Item?: AttributeMap; TransactItems?: TransactionEntry[] };
+  try {
+    payload = JSON.parse(body.toString('utf8')) as typeof payload;
+  } catch {
+    return [];
+  }
+  const items = action === 'PutItem' ? [payload.Item] : (payload.TransactItems ?? []).map((entry) => entry.Put?.Item);
+  const events: [string, string][] = [];
+  for (const item of items) {
+    const attribute = (name: string) => (item?.[name] as { S?: string } | undefined)?.S;
+    const [entity, teamId, eventId] = [attribute('entity'), attribute('team_id'), attribute('id')];
+    if (entity === 'EVENT' && teamId && eventId) events.push([teamId, eventId]);
+  }
+  return events;
+}
+
+function announce(events: [string, string][]): void {
+  for (const [teamId, eventId] of events) {
+    for (const listener of eventListeners) {
+      try {
+        listener(teamId, eventId);
+      } catch {
+        // A listener's failure is its own (the server's listener logs); the write has succeeded.
+      }
+    }
+  }
+}
 const conditionCheckAttribute = '__transaction_condition_check__';
 
 class DynamoError extends Error {
@@ -96,6 +144,10 @@ export async function startTransactionalProxy(target: { port: number }, port = 0
       const headers = { ...result.headers, 'content-length': String(result.body.length) };
       delete headers['transfer-encoding'];
       response.writeHead(result.status, headers).end(result.body);
+      if (result.status === 200) {
+        const events = eventsPut(action, body);
+        if (events.length) setImmediate(() => announce(events));
+      }
     })().catch((error: unknown) => {
       response.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(new DynamoError('InternalServerError', String(error)).body()));
     });

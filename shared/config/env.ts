@@ -27,6 +27,15 @@ const environmentSchema = z.object({
   S3_ENDPOINT: z.optional(z.url()),
   /** Lifetime of the signed download links of person documents, in seconds. */
   DOCUMENT_LINK_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(3600)), 300),
+  /** The SQS queue of webhook delivery attempts (CDK sets it); unset, attempts run in-process (`npm start`, tests). */
+  WEBHOOK_QUEUE_URL: z.optional(z.url()),
+  /**
+   * Seconds before each webhook delivery attempt, counted from the previous one, comma-separated
+   * (`0,0.2,0.4`: three attempts); unset, the real schedule of `shared/webhooks/retry-schedule.ts`.
+   */
+  WEBHOOK_RETRY_DELAYS_SECONDS: z.optional(z.string().check(z.regex(/^\s*\d+(\.\d+)?\s*(,\s*\d+(\.\d+)?\s*){0,19}$/))),
+  /** Seconds an endpoint has to answer a delivery before the attempt counts as a timeout (unset: 5). */
+  WEBHOOK_TIMEOUT_SECONDS: z.optional(z.coerce.number().check(z.minimum(0.1), z.maximum(30))),
   /** Check every handler's answer against its response schema (on in tests and `npm start`). */
   VALIDATE_RESPONSES: z._default(z.stringbool(), false),
 });

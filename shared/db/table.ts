@@ -12,6 +12,12 @@ export const tableDefinition = {
   partitionKey: 'PK',
   sortKey: 'SK',
   /**
+   * Epoch seconds after which DynamoDB's TTL deletes an item (events and their webhook deliveries
+   * and attempts, see `shared/events/event-outbox.ts`). Enabled by the CDK table; the local engine
+   * has no TTL, so items there simply stay.
+   */
+  timeToLiveAttribute: 'expires_at',
+  /**
    * Overloaded secondary indexes: each record type gives each index its own meaning (see
    * `accessPatterns`). Partition keys are always team-prefixed; sort keys are a creation ULID or
    * `<timestamp>#<id>`, so every listing is a `Query` in the order the API answers.
@@ -34,7 +40,7 @@ export interface AccessPattern {
   pattern: string;
   index: 'table' | IndexName;
   keyCondition: string;
-  operation: 'GetItem' | 'Query' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'TransactWriteItems';
+  operation: 'GetItem' | 'Query' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'TransactWriteItems';
   endpoints: string[];
 }
 
@@ -44,7 +50,7 @@ export interface AccessPattern {
  */
 export const accessPatterns: AccessPattern[] = [
   { pattern: 'Find an API key by its key id', index: 'table', keyCondition: 'PK = API_KEY#<keyId>, SK = API_KEY', operation: 'GetItem', endpoints: ['every authenticated endpoint (cached a few seconds)'] },
-  { pattern: 'Get a team (plan, settings)', index: 'table', keyCondition: 'PK = TEAM#<t>, SK = TEAM', operation: 'GetItem', endpoints: ['GET /v1/webhooks/portal', 'admin'] },
+  { pattern: 'Get a team (plan, settings)', index: 'table', keyCondition: 'PK = TEAM#<t>, SK = TEAM', operation: 'GetItem', endpoints: ['GET /v1/webhooks/portal', 'POST /portal/api/session', 'webhook dispatcher', 'admin'] },
   { pattern: 'Get a team member', index: 'table', keyCondition: 'PK = TEAM#<t>#TEAM_MEMBER#<id>, SK = TEAM_MEMBER', operation: 'GetItem', endpoints: ['attribution of changes'] },
   { pattern: 'List team members in creation order, paged', index: 'GSI1', keyCondition: 'GSI1PK = TEAM#<t>#TEAM_MEMBER (ULID sort key)', operation: 'Query', endpoints: ['GET /v1/team-members'] },
   { pattern: 'List one configuration list (statuses, roles, activity types, pipeline template)', index: 'table', keyCondition: 'PK = TEAM#<t>#<LIST>, SK begins_with ID#', operation: 'Query', endpoints: ['GET /v1/deals/statuses', 'GET /v1/jobs/statuses', 'GET /v1/person-activities/types', '…and the other configuration lists', 'POST, PATCH /v1/automations (job/deal status triggers)'] },
@@ -128,6 +134,23 @@ export const accessPatterns: AccessPattern[] = [
   { pattern: 'Everyone a campaign concerns (members, former members, persons with tasks only)', index: 'table', keyCondition: 'PK = TEAM#<t>#CAMPAIGN#<id>, SK begins_with PERSON#', operation: 'Query', endpoints: ['GET /v1/campaigns/{id}/members'] },
   { pattern: 'Record an event with the change it reports (outbox: one EVENT item in the same transaction as every change made through the API)', index: 'table', keyCondition: 'PK = TEAM#<t>#EVENT#<id>, SK = EVENT (GSI1 EVENT, ULID; expires_at TTL)', operation: 'TransactWriteItems', endpoints: ['every write endpoint'] },
   { pattern: "The team's events, newest first, paged", index: 'GSI1', keyCondition: 'GSI1PK = TEAM#<t>#EVENT (ULID, reverse)', operation: 'Query', endpoints: ['webhook portal (messages)'] },
+  { pattern: 'Issue a webhook portal magic link (only the token hash is stored)', index: 'table', keyCondition: 'PK = PORTAL_LINK#<sha256>, SK = PORTAL_LINK (global, not team-prefixed; expires_at TTL, 10 min)', operation: 'PutItem', endpoints: ['GET /v1/webhooks/portal'] },
+  { pattern: 'Spend a magic link once (conditional delete returning its team)', index: 'table', keyCondition: 'PK = PORTAL_LINK#<sha256>, SK = PORTAL_LINK (condition expires_at > now; ALL_OLD)', operation: 'DeleteItem', endpoints: ['POST /portal/api/session'] },
+  { pattern: 'Open a portal session', index: 'table', keyCondition: 'PK = PORTAL_SESSION#<sha256>, SK = PORTAL_SESSION (global; expires_at TTL, 1 h)', operation: 'PutItem', endpoints: ['POST /portal/api/session'] },
+  { pattern: 'Find a portal session by its token hash', index: 'table', keyCondition: 'PK = PORTAL_SESSION#<sha256>, SK = PORTAL_SESSION', operation: 'GetItem', endpoints: ['every /portal/api route but /session'] },
+  { pattern: "A team's webhook endpoints (a few; one Query)", index: 'table', keyCondition: 'PK = TEAM#<t>#WEBHOOK_ENDPOINTS, SK begins_with ENDPOINT#', operation: 'Query', endpoints: ['GET /portal/api/endpoints', 'POST /portal/api/endpoints (limit check)', 'webhook dispatcher (each new event)'] },
+  { pattern: 'Get, create, change, soft-delete or rotate the secret of a webhook endpoint (changes at the version read)', index: 'table', keyCondition: 'PK = TEAM#<t>#WEBHOOK_ENDPOINTS, SK = ENDPOINT#<id>', operation: 'UpdateItem', endpoints: ['/portal/api/endpoints/{id} and its sub-routes', 'POST /portal/api/endpoints'] },
+  { pattern: 'Record a portal test event if the endpoint is live and enabled', index: 'table', keyCondition: 'ConditionCheck WEBHOOK_ENDPOINTS/ENDPOINT#<id>; Put EVENT#<id>/EVENT', operation: 'TransactWriteItems', endpoints: ['POST /portal/api/endpoints/{id}/test'] },
+  { pattern: "An endpoint's messages, newest first, paged; total by Select COUNT of the same partition", index: 'GSI2', keyCondition: 'GSI2PK = TEAM#<t>#WEBHOOK_DELIVERY#<endpointId> (event ULID, reverse)', operation: 'Query', endpoints: ['GET /portal/api/endpoints/{id}/messages'] },
+  { pattern: 'A message: the event, its deliveries and attempts', index: 'table', keyCondition: 'PK = TEAM#<t>#EVENT#<id>', operation: 'Query', endpoints: ['GET /portal/api/messages/{event_id}'] },
+  { pattern: 'Get an event (outbox item) with its stored payload', index: 'table', keyCondition: 'PK = TEAM#<t>#EVENT#<id>, SK = EVENT', operation: 'GetItem', endpoints: ['webhook dispatcher', 'webhook sender'] },
+  { pattern: "Store an event's rendered payload once (version condition: the first rendering wins)", index: 'table', keyCondition: 'PK = TEAM#<t>#EVENT#<id>, SK = EVENT', operation: 'UpdateItem', endpoints: ['webhook dispatcher'] },
+  { pattern: 'Create the delivery of an event to an endpoint (attribute_not_exists: a repeated dispatch does nothing)', index: 'table', keyCondition: 'PK = TEAM#<t>#EVENT#<id>, SK = DELIVERY#<endpointId>; GSI2PK = TEAM#<t>#WEBHOOK_DELIVERY#<endpointId> (event ULID)', operation: 'PutItem', endpoints: ['webhook dispatcher'] },
+  { pattern: 'Read what one attempt needs: event, delivery, endpoint', index: 'table', keyCondition: 'EVENT#<id>/EVENT, EVENT#<id>/DELIVERY#<endpointId>, WEBHOOK_ENDPOINTS/ENDPOINT#<endpointId>', operation: 'GetItem', endpoints: ['webhook sender', 'replay (portal)'] },
+  { pattern: 'Record an attempt with the delivery state (delivery versioned; GSI3 set while failed, removed otherwise)', index: 'table', keyCondition: 'EVENT#<id>/ATTEMPT#<endpointId>#<ULID> put, EVENT#<id>/DELIVERY#<endpointId> update; GSI3PK = TEAM#<t>#WEBHOOK_FAILED#<endpointId> (event ULID)', operation: 'TransactWriteItems', endpoints: ['webhook sender'] },
+  { pattern: 'Endpoint health: failing_since (commuting), disabling after days of failures (versioned)', index: 'table', keyCondition: 'PK = TEAM#<t>#WEBHOOK_ENDPOINTS, SK = ENDPOINT#<id>', operation: 'UpdateItem', endpoints: ['webhook sender'] },
+  { pattern: "An endpoint's failed messages since a time", index: 'GSI3', keyCondition: 'GSI3PK = TEAM#<t>#WEBHOOK_FAILED#<endpointId>, GSI3SK BETWEEN <ULID of since> AND ZZZ…', operation: 'Query', endpoints: ['POST /portal/api/endpoints/{id}/replay-failed'] },
+  { pattern: 'Replay a message: delivery back to pending, out of the failed index (versioned)', index: 'table', keyCondition: 'PK = TEAM#<t>#EVENT#<id>, SK = DELIVERY#<endpointId>', operation: 'UpdateItem', endpoints: ['POST /portal/api/messages/{event_id}/replay', 'POST /portal/api/endpoints/{id}/replay-failed'] },
 ];
 
 /** The `CreateTable` request for a local engine (dynalite, DynamoDB Local) or a test. */

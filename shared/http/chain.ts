@@ -14,5 +14,6 @@ export type { ApiHandler, HandlerRequest, RouteWork } from './chain-core';
  */
 export function createHandler<S extends RouteSpec>(route: S, work: RouteWork<S>): ApiHandler {
   if (route.auth === 'none') throw new Error(`${route.method} ${route.path} is public: build it with createPublicHandler`);
+  if (route.auth === 'portal') throw new Error(`${route.method} ${route.path} is a webhook portal route: build it with createPortalHandler`);
   return buildChain(route, work, [bearerAuth(), requireScopes(route.scopes ?? [])]);
 }

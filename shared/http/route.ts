@@ -15,6 +15,9 @@ export type DocumentsAccess = 'read' | 'write';
 
 type Schema = z.ZodMiniType;
 
+/** The kinds of caller authentication a route can declare (see {@link RouteSpec.auth}). */
+export type RouteAuth = 'bearer' | 'portal' | 'none';
+
 /**
  * One endpoint, declared once in its handler file. The registry (`functions/registry.ts`) collects
  * these declarations for the CDK routes, the local router and the OpenAPI document.
@@ -27,8 +30,13 @@ export interface RouteSpec {
   description?: string;
   /** The OpenAPI tag that groups it in `/docs`. */
   tag: string;
-  /** `none` only for the public document routes and the catch-all. */
-  auth?: 'bearer' | 'none';
+  /**
+   * Who may call it: `bearer` (default) an API key, session JWT or OAuth JWT; `portal` only a webhook
+   * portal session token (`shared/http/middleware/portal-auth.ts`), never an API key or JWT; `none`
+   * nobody needs to prove anything (the public document routes, the portal page and its magic-link
+   * exchange, the catch-all).
+   */
+  auth?: RouteAuth;
   /** Scopes the credential must hold, else 403 `INSUFFICIENT_SCOPE`. */
   scopes?: readonly Scope[];
   table: TableAccess;

@@ -56,7 +56,7 @@ function operation(name: string, route: RouteSpec): JsonSchema {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
-    security: authenticated ? [{ bearerAuth: [] }] : [],
+    security: route.auth === 'portal' ? [{ portalSession: [] }] : authenticated ? [{ bearerAuth: [] }] : [],
     ...(route.scopes?.length ? { 'x-required-scopes': [...route.scopes] } : {}),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
@@ -97,6 +97,12 @@ export function buildOpenApiDocument(routes: { name: string; route: RouteSpec }[
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description: 'An API key (`rk_<key id>_<secret>`), a session JWT or an OAuth JWT. Scopes: deals:read, deals:write, compensation:read, webhooks:write; session tokens hold every scope.',
+        },
+        portalSession: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A webhook portal session token (`wps_…`), answered by `POST /portal/api/session` for a magic link of `GET /v1/webhooks/portal`; valid for one hour and for that team only. The only credential the `/portal/api` routes accept (API keys and JWTs answer 401).',
         },
       },
       schemas: {

@@ -29,12 +29,14 @@ describe('GET /openapi.json', () => {
     expect(documented.sort()).toEqual(registered.sort());
   });
 
-  it('marks authenticated routes with bearer security and public ones with none', () => {
+  it('marks authenticated routes with bearer or portal-session security and public ones with none', () => {
     for (const { route } of routes) {
       if (route.path === '$default') continue;
       const operation = document.paths[route.path]?.[route.method.toLowerCase()];
-      expect(operation?.security, `${route.method} ${route.path}`).toEqual(route.auth === 'none' ? [] : [{ bearerAuth: [] }]);
+      const expected = route.auth === 'none' ? [] : route.auth === 'portal' ? [{ portalSession: [] }] : [{ bearerAuth: [] }];
+      expect(operation?.security, `${route.method} ${route.path}`).toEqual(expected);
     }
+    expect(routes.some(({ route }) => route.auth === 'portal')).toBe(true);
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   });
 

@@ -22,13 +22,15 @@ export function requestContext(): ApiMiddleware {
     const response = request.response ?? { statusCode: 500 };
     response.headers = { ...response.headers, 'x-request-id': context.requestId };
     request.response = response;
+    // The caller: a credential of the API, or a webhook portal session.
+    const caller = context.principal ?? context.portal;
     context.logger.info('request served', {
       method: event.requestContext?.http?.method,
       path: event.rawPath,
       route: event.routeKey,
       status: response.statusCode,
       duration_ms: Math.round((performance.now() - context.startedAt) * 10) / 10,
-      credential: context.principal ? { kind: context.principal.kind, id: context.principal.credentialId, team_id: context.principal.teamId } : undefined,
+      credential: caller ? { kind: caller.kind, id: caller.credentialId, team_id: caller.teamId } : undefined,
     });
   };
 
