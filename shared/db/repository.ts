@@ -179,6 +179,31 @@ export function forTeam(teamId: string) {
     },
 
     /**
+     * How many items one index partition holds (`Query` with `Select: COUNT`, all pages): no item
+     * leaves the table, but DynamoDB still charges for what it reads. For partitions whose items
+     * expire by TTL, where a counter item would drift (an endpoint's webhook deliveries).
+     */
+    async countIndex(query: { index: IndexName; pk: string }): Promise<number> {
+      let total = 0;
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const result: QueryCommandOutput = await documentClient().send(
+          new QueryCommand({
+            TableName: tableName(),
+            IndexName: query.index,
+            KeyConditionExpression: `${query.index}PK = :pk`,
+            ExpressionAttributeValues: { ':pk': `${prefix}#${query.pk}` },
+            Select: 'COUNT',
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        total += result.Count ?? 0;
+        startKey = result.LastEvaluatedKey;
+      } while (startKey);
+      return total;
+    },
+
+    /**
      * The value of a counter kept by {@link increment} (0 when never counted). Read eventually
      * consistent, like the index page it totals (half the read capacity of a consistent read).
      */

@@ -1,7 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { documentClient, tableName } from '../db/client';
 import { forTeam } from '../db/repository';
 import type { StoredEvent } from '../events/event-outbox';
 import { NotFoundError } from '../http/errors';
@@ -69,29 +66,11 @@ function renderMessage(delivery: StoredDelivery): Message {
 }
 
 /**
- * How many deliveries an endpoint has (`Query` of GSI2 `WEBHOOK_DELIVERY#<endpointId>` with
- * `Select: COUNT`: no item leaves the table). Deliveries expire with their events (TTL), so a
- * counter item would drift; counting reads the partition's keys (at most 30 days of events).
+ * How many deliveries an endpoint has (`Select: COUNT` of GSI2 `WEBHOOK_DELIVERY#<endpointId>`).
+ * Deliveries expire with their events (TTL), so a counter item would drift; counting reads the
+ * partition (at most 30 days of events).
  */
-async function countDeliveries(teamId: string, endpointId: string): Promise<number> {
-  let total = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result: QueryCommandOutput = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :pk',
-        ExpressionAttributeValues: { ':pk': `TEAM#${teamId}#${deliveryPartitions.ofEndpoint(endpointId)}` },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    total += result.Count ?? 0;
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
-  return total;
-}
+const countDeliveries = (teamId: string, endpointId: string) => forTeam(teamId).countIndex({ index: 'GSI2', pk: deliveryPartitions.ofEndpoint(endpointId) });
 
 /**
  * `GET /portal/api/endpoints/{id}/messages`: a page of the endpoint's messages, newest first
