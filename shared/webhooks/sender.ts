@@ -164,9 +164,10 @@ export async function attemptDelivery(message: DeliveryMessage): Promise<void> {
     ...outcome,
     expires_at: event.expires_at,
   };
+  const attemptWrite = () => table.create(attemptKey(event.id, endpoint.id, creationSortKey()), { ...attempt }, { entity: 'WEBHOOK_ATTEMPT', conflictMessage: 'Attempt id collision' });
   try {
     await table.write([
-      table.create(attemptKey(event.id, endpoint.id, creationSortKey()), { ...attempt }, { entity: 'WEBHOOK_ATTEMPT', conflictMessage: 'Attempt id collision' }),
+      attemptWrite(),
       table.update(
         deliveryKey(event.id, endpoint.id),
         delivery.version,
@@ -186,7 +187,10 @@ export async function attemptDelivery(message: DeliveryMessage): Promise<void> {
     ]);
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
-    log.warn('webhook attempt not recorded: the delivery changed concurrently (a duplicate message)', { error });
+    // The delivery changed meanwhile (a replay, or a duplicate message that recorded first): its
+    // state is theirs to keep, but the POST did happen, so it is logged all the same.
+    await table.write([attemptWrite()]);
+    log.warn('webhook attempt logged without changing the delivery: it changed concurrently', { error });
     return;
   }
   log.info('webhook attempt made', { status_code: outcome.status_code, succeeded: outcome.succeeded, duration_ms: outcome.duration_ms, error: outcome.error, status });
