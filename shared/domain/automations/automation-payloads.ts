@@ -4,7 +4,7 @@ import { findCompany } from '../companies/company-store';
 import { dealStatuses } from '../configuration/deal-statuses';
 import { jobStatuses } from '../configuration/job-statuses';
 import { findJob } from '../jobs/job-store';
-import { automationTaskTypes } from './catalogue';
+import { taskTypes } from '../tasks/task-store';
 import type { AutomationActionType, AutomationTriggerType } from './catalogue';
 import { parseCron, parseRate } from './schedule-expressions';
 
@@ -39,7 +39,8 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('create_task'),
     content_text: text(5_000),
-    task_type: z.enum(automationTaskTypes),
+    // A `create_task` action creates a task, so it takes the task resource's types.
+    task_type: z.enum(taskTypes),
     due_in_days: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(3_650))),
   }),
   z.strictObject({ type: z.literal('agent_instructions'), instructions: text(20_000) }),

@@ -39,5 +39,3 @@ export const automationTriggerTypeValues = automationTriggerTypes.map((type) => 
 export const automationActionTypes = ['send_email', 'delay', 'add_note', 'create_task', 'agent_instructions'] as const;
 export type AutomationActionType = (typeof automationActionTypes)[number];
 
-/** The task types a `create_task` action may create (the task resource's `task_type`). */
-export const automationTaskTypes = ['text', 'social_message', 'social_connection', 'call', 'other'] as const;
