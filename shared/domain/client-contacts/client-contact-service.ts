@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { liveDefault } from '../configuration/configuration-list';
 import { forTeam, splitMeta } from '../../db/repository';
 import type { Stored, TeamTable, WriteOperation } from '../../db/repository';
 import { NotFoundError, ValidationError } from '../../http/errors';
@@ -48,7 +49,7 @@ async function checkStatusAndOwners(teamId: string, statusId: string | null | un
   }
   const missing = (ownerIds ?? []).filter((id) => !members.has(id));
   if (missing.length) details.push({ path: 'body.owner_ids', message: `Not members of this team: ${missing.join(', ')}` });
-  return [...statuses.values()].find((status) => status.is_default_status && !status.deleted)?.id ?? null;
+  return liveDefault(statuses)?.id ?? null;
 }
 
 function refuse(details: ErrorDetail[]): void {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { liveDefault } from '../configuration/configuration-list';
 import type { Principal } from '../../auth/scopes';
 import { forTeam, splitMeta } from '../../db/repository';
 import type { Stored } from '../../db/repository';
@@ -100,7 +101,7 @@ async function applyCompanyInput(teamId: string, current: StoredCompany | undefi
       const status = statuses.get(next.client_status_id);
       if (!status || status.deleted) details.push({ path: 'body.client_status_id', message: 'Not a client status of this team' });
     }
-    next.client_status_id ??= [...statuses.values()].find((status) => status.is_default_status && !status.deleted)?.id ?? null;
+    next.client_status_id ??= liveDefault(statuses)?.id ?? null;
   }
 
   if (input.owner_ids !== undefined) {

@@ -216,6 +216,15 @@ function compareAscii(a: string, b: string): number {
 }
 
 /** `Follow-up call` → `follow_up_call`: the key a custom activity type gets from its name. */
+/**
+ * The default record of a list (`is_default_status`) among the records `lookup` answered, ignoring
+ * deleted ones; undefined when the team has none (new records then need an explicit status).
+ */
+export function liveDefault<T extends { is_default_status?: unknown; deleted: boolean }>(records: ReadonlyMap<string, T> | undefined): T | undefined {
+  for (const record of records?.values() ?? []) if (record.is_default_status === true && !record.deleted) return record;
+  return undefined;
+}
+
 export function slugify(name: string): string {
   const slug = name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64);
   return /^[a-z]/.test(slug) ? slug : `type_${slug}`;

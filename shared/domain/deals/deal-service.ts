@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { liveDefault } from '../configuration/configuration-list';
 import { eventWrite } from '../../events/event-outbox';
 import { forTeam, splitMeta } from '../../db/repository';
 import type { Stored, WriteOperation } from '../../db/repository';
@@ -92,7 +93,7 @@ async function applyDealInput(teamId: string, current: StoredDeal | undefined, i
     if (!status || status.deleted) details.push({ path: 'body.deal_status_id', message: 'Not a deal status of this team' });
     deal.deal_status_id = input.deal_status_id;
   } else if (!current) {
-    const fallback = [...statuses.values()].find((status) => status.is_default_status && !status.deleted);
+    const fallback = liveDefault(statuses);
     if (fallback) deal.deal_status_id = fallback.id;
     else details.push({ path: 'body.deal_status_id', message: 'The team has no default deal status; give deal_status_id' });
   }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { liveDefault } from '../configuration/configuration-list';
 import { eventWrite } from '../../events/event-outbox';
 import type { Principal } from '../../auth/scopes';
 import { counterKey, forTeam, splitMeta } from '../../db/repository';
@@ -111,7 +112,7 @@ async function applyJobInput(teamId: string, current: StoredJob | undefined, inp
     name: '',
     is_archived: false,
     client_company_id: null,
-    job_status_id: [...statuses.values()].find((status) => status.is_default_status && !status.deleted)?.id ?? null,
+    job_status_id: liveDefault(statuses)?.id ?? null,
     location: null,
     primary_url: null,
     job_function: null,

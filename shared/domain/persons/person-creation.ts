@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { liveDefault } from '../configuration/configuration-list';
 import type { Principal } from '../../auth/scopes';
 import { forTeam } from '../../db/repository';
 import type { Stored, WriteOperation } from '../../db/repository';
@@ -161,7 +162,7 @@ export async function createPerson(principal: Principal, input: CreatePersonInpu
     ? clientContactCreateWrites(teamId, {
         person_id: person.id,
         client_id: client.id,
-        client_contact_status_id: [...(statuses?.values() ?? [])].find((status) => status.is_default_status && !status.deleted)?.id ?? null,
+        client_contact_status_id: liveDefault(statuses)?.id ?? null,
         owner_ids: [],
         personCreatedAlongside: true,
       })

@@ -160,8 +160,9 @@ export async function searchPersons(teamId: string, input: SearchPersonsInput): 
   const keywords = (input.keywords ?? []).map((keyword) => keyword.toLowerCase());
   const ascending = input.sort_order === 'asc';
   const table = forTeam(teamId);
+  const attributeFiltered = hasAttributeFilters(input);
 
-  if (!keywords.length && !hasAttributeFilters(input) && input.job_id === undefined && input.list_id === undefined) {
+  if (!keywords.length && !attributeFiltered && input.job_id === undefined && input.list_id === undefined) {
     const [page, total] = await Promise.all([
       table.queryPage<StoredPerson>({ index: personIndexFor[input.sort_by], pk: personPartition, ascending, offset: input.offset, limit: input.limit }),
       table.count(personCounter),
@@ -170,7 +171,7 @@ export async function searchPersons(teamId: string, input: SearchPersonsInput): 
   }
 
   const [definitions, job, list] = await Promise.all([
-    hasAttributeFilters(input) ? listAllCustomFields(teamId, 'persons') : [],
+    attributeFiltered ? listAllCustomFields(teamId, 'persons') : [],
     input.job_id !== undefined ? findJob(teamId, input.job_id) : undefined,
     input.list_id !== undefined ? findList(teamId, input.list_id) : undefined,
   ]);
